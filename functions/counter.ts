@@ -1,0 +1,17 @@
+import { counterRetention } from '../lib/counters/retention';
+import { endpoint } from '../lib/http/endpoint';
+import { InvalidParameterError } from '../lib/http/errors';
+import { applyCounterChange, CounterAtMaximumError, type CounterChange } from '../lib/store/counters';
+import { endpoints } from '../infra/registry';
+
+export const handler = endpoint(endpoints.counter, async ({ params, account, now }) => {
+  const change: CounterChange =
+    params.value !== undefined ? { kind: 'set', value: params.value } : params.hit ? { kind: 'hit' } : { kind: 'read' };
+  try {
+    const value = await applyCounterChange(account.keyHash, params.id, change, counterRetention(account.tier), now);
+    return { id: params.id, value };
+  } catch (error) {
+    if (error instanceof CounterAtMaximumError) throw new InvalidParameterError(error.message, 'hit');
+    throw error;
+  }
+});

@@ -1,0 +1,9 @@
+import { endpoint } from '../lib/http/endpoint';
+import { utcDate } from '../lib/http/plans';
+import { composeHoroscope } from '../lib/horoscope/horoscope';
+import { endpoints } from '../infra/registry';
+
+export const handler = endpoint(endpoints.horoscope, ({ params, now }) => {
+  const date = params.date ?? utcDate(now);
+  return { date, zodiac: params.zodiac, horoscope: composeHoroscope(params.zodiac, date) };
+});

@@ -1,0 +1,10 @@
+import { endpoint } from '../lib/http/endpoint';
+import { drawJokes, type JokePools } from '../lib/jokes/pools';
+import { referenceData } from '../lib/reference/referenceData';
+import { endpoints } from '../infra/registry';
+
+export const handler = endpoint(endpoints.jokes, ({ params, account }) => {
+  const pools = referenceData<JokePools>('jokes.json');
+  const pool = account.tier === 'free' ? pools.free : pools.premium;
+  return drawJokes(pool, params.limit).map((joke) => ({ joke }));
+});

@@ -1,0 +1,7 @@
+import { endpoint } from '../lib/http/endpoint';
+import { openApiDocument } from '../lib/http/openapi';
+import { endpointList, endpoints } from '../infra/registry';
+
+let document: ReturnType<typeof openApiDocument> | undefined;
+
+export const handler = endpoint(endpoints.openApi, () => (document ??= openApiDocument(endpointList)));

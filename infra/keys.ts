@@ -1,0 +1,151 @@
+/**
+ * Key CLI: `npm run keys -- create|list|disable|enable|set-tier ...` (README "API keys").
+ * Local by default: the running server's embedded store on DYNAMODB_PORT, or the store in DATA_DIR when
+ * no server runs. With --aws: the deployed tables (names from the stateful stack's outputs).
+ */
+import { parseArgs } from 'node:util';
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { hashApiKey } from '../lib/accounts/apiKey';
+import { issueApiKey } from '../lib/accounts/keys';
+import { billingPeriod, isPeriod, isTier, MONTHLY_QUOTA, TIERS, type Period, type Tier } from '../lib/http/plans';
+import { listAccounts, updateAccount, type AccountChange } from '../lib/store/accounts';
+import { resetDynamo } from '../lib/store/dynamo';
+import { TABLES } from '../lib/store/tables';
+import { monthUsage } from '../lib/store/usage';
+import { ensureTables, startEmbeddedStore, type EmbeddedStore } from './local/store';
+
+const USAGE = `usage: npm run keys -- <command> [options]
+  create --tier <${TIERS.join('|')}> [--period month|year] [--quota N] [--json]
+  list [--json]
+  disable <key or key hash>
+  enable <key or key hash>
+  set-tier <key or key hash> <tier> [--period month|year] [--quota N]
+options: --aws (deployed tables), --json (machine-readable output)`;
+
+class UsageError extends Error {}
+
+function tierOf(value: string | undefined): Tier {
+  if (!value || !isTier(value)) throw new UsageError(`tier must be one of: ${TIERS.join(', ')}`);
+  return value;
+}
+
+function periodOf(value: string | undefined): Period | undefined {
+  if (value === undefined) return undefined;
+  if (!isPeriod(value)) throw new UsageError('period must be month or year');
+  return value;
+}
+
+function quotaOf(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new UsageError('quota must be a whole number of calls per month');
+  return Number(value);
+}
+
+/** A key is hashed; a 64-hex-digit argument is taken as the hash itself (as `list` shows it). */
+const keyHashOf = (value: string | undefined) => {
+  if (!value) throw new UsageError('give the API key (or its hash from `keys list`)');
+  return /^[0-9a-f]{64}$/.test(value) ? value : hashApiKey(value);
+};
+
+async function useAwsTables(): Promise<void> {
+  const stackName = process.env.STATEFUL_STACK ?? 'DataQueryService-Stateful';
+  const missing = Object.values(TABLES).filter((t) => !process.env[t.env]);
+  if (missing.length === 0) return;
+  const { Stacks } = await new CloudFormationClient({}).send(new DescribeStacksCommand({ StackName: stackName }));
+  for (const output of Stacks?.[0]?.Outputs ?? []) {
+    if (output.OutputKey && output.OutputValue && missing.some((t) => t.env === output.OutputKey)) {
+      process.env[output.OutputKey] = output.OutputValue;
+    }
+  }
+}
+
+/** The running server's store, or the one on disk in DATA_DIR when nothing listens on DYNAMODB_PORT. */
+async function useLocalStore(): Promise<EmbeddedStore | undefined> {
+  const endpoint = `http://127.0.0.1:${process.env.DYNAMODB_PORT ?? 8000}`;
+  const running = await fetch(endpoint, { method: 'GET' }).then(
+    () => true,
+    () => false,
+  );
+  if (running) {
+    process.env.DYNAMODB_ENDPOINT = endpoint;
+    return undefined;
+  }
+  const store = await startEmbeddedStore(process.env.DATA_DIR ?? '.data', 0);
+  await ensureTables(store.endpoint);
+  process.env.DYNAMODB_ENDPOINT = store.endpoint;
+  return store;
+}
+
+async function run(argv: string[]): Promise<string> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      tier: { type: 'string' },
+      period: { type: 'string' },
+      quota: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      aws: { type: 'boolean', default: false },
+    },
+  });
+  const [command, ...rest] = positionals;
+  const json = values.json;
+  switch (command) {
+    case 'create': {
+      const tier = tierOf(values.tier);
+      const period = periodOf(values.period) ?? 'month';
+      const { apiKey } = await issueApiKey({ tier, period, quotaOverride: quotaOf(values.quota) });
+      return json ? JSON.stringify({ api_key: apiKey, tier, period }) : apiKey;
+    }
+    case 'list': {
+      const now = new Date();
+      const rows = await Promise.all(
+        (await listAccounts()).map(async (a) => {
+          const period = billingPeriod(a.createdOn, now);
+          return {
+            key_prefix: a.keyPrefix,
+            key_hash: a.keyHash,
+            tier: a.tier,
+            period: a.period,
+            status: a.status,
+            created: a.createdOn,
+            monthly_quota: a.quotaOverride ?? MONTHLY_QUOTA[a.tier],
+            used_this_month: (await monthUsage(a.keyHash, period.start)).calls,
+          };
+        }),
+      );
+      if (json) return JSON.stringify(rows);
+      return rows
+        .map((r) => `${r.key_prefix}…  ${r.tier.padEnd(12)} ${r.period.padEnd(5)} ${r.status.padEnd(8)} ${r.created}  ${r.used_this_month}/${r.monthly_quota}  ${r.key_hash}`)
+        .join('\n');
+    }
+    case 'disable':
+    case 'enable':
+    case 'set-tier': {
+      const change: AccountChange =
+        command === 'set-tier'
+          ? { tier: tierOf(rest[1]), period: periodOf(values.period), quotaOverride: quotaOf(values.quota) }
+          : { status: command === 'disable' ? 'disabled' : 'active' };
+      const found = await updateAccount(keyHashOf(rest[0]), change);
+      if (!found) throw new Error('no account has this key');
+      return json ? JSON.stringify({ updated: true, ...change }) : `${command}: done (running servers see it within 60 s)`;
+    }
+    default:
+      throw new UsageError(command ? `unknown command '${command}'` : 'no command given');
+  }
+}
+
+const argv = process.argv.slice(2);
+let store: EmbeddedStore | undefined;
+try {
+  if (argv.includes('--aws')) await useAwsTables();
+  else store = await useLocalStore();
+  console.log(await run(argv));
+} catch (error) {
+  console.error(`keys: ${(error as Error).message}`);
+  if (error instanceof UsageError) console.error(USAGE);
+  process.exitCode = error instanceof UsageError ? 2 : 1;
+} finally {
+  resetDynamo();
+  await store?.close();
+}

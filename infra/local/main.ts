@@ -1,0 +1,30 @@
+/** `npm start`: the whole service on this machine, no AWS account needed (see README "Run locally"). */
+import { startLocalServer } from './server';
+
+const server = await startLocalServer({
+  port: Number(process.env.PORT ?? 3000),
+  dataDir: process.env.DATA_DIR ?? '.data',
+  dynamoPort: Number(process.env.DYNAMODB_PORT ?? 8000),
+  host: process.env.HOST ?? '127.0.0.1',
+});
+
+console.log(`Data Query Service listening on ${server.url}  (API reference: ${server.url}/openapi.json)`);
+console.log(`Embedded DynamoDB on ${server.dynamoEndpoint}; demo keys in ${process.env.DATA_DIR ?? '.data'}/demo-keys.json:`);
+for (const [plan, key] of Object.entries(server.demoKeys)) console.log(`  ${plan.padEnd(17)} ${key}`);
+console.log(`Try: curl -H "X-Api-Key: ${server.demoKeys.free}" ${server.url}/v1/jokeoftheday`);
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: shutting down`);
+  server.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));

@@ -1,0 +1,141 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { issueApiKey } from '../../lib/accounts/keys';
+import { hashApiKey } from '../../lib/accounts/apiKey';
+import { preflightHeaders } from '../../lib/http/cors';
+import { InternalError, PayloadTooLargeError } from '../../lib/http/errors';
+import { errorResponse } from '../../lib/http/response';
+import type { Period, Tier } from '../../lib/http/plans';
+import { getAccount } from '../../lib/store/accounts';
+import { resetDynamo } from '../../lib/store/dynamo';
+import { buildReferenceData, REFERENCE_DATA_OUT } from '../reference-data/build';
+import { endpointList } from '../registry';
+import { lambdaContext, readBody, sendResult, toApiGatewayEvent } from './adapter';
+import { ensureTables, startEmbeddedStore, type EmbeddedStore } from './store';
+
+export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Lambda's request payload limit, which API Gateway answers with 413. */
+const MAX_BODY_BYTES = 6 * 1024 * 1024;
+
+export const DEMO_KEYS: Record<string, { tier: Tier; period: Period }> = {
+  free: { tier: 'free', period: 'month' },
+  developer: { tier: 'developer', period: 'month' },
+  business: { tier: 'business', period: 'month' },
+  professional: { tier: 'professional', period: 'month' },
+  enterprise: { tier: 'enterprise', period: 'month' },
+  developer_annual: { tier: 'developer', period: 'year' },
+};
+
+export interface LocalServerOptions {
+  port?: number;
+  dataDir?: string;
+  dynamoPort?: number;
+  referenceDataDir?: string;
+  host?: string;
+}
+
+export interface LocalServer {
+  url: string;
+  port: number;
+  dynamoEndpoint: string;
+  demoKeys: Record<string, string>;
+  close(): Promise<void>;
+}
+
+type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/** Writes $DATA_DIR/demo-keys.json on first start (or when its keys are no longer in the store). */
+async function ensureDemoKeys(dataDir: string): Promise<Record<string, string>> {
+  const file = join(dataDir, 'demo-keys.json');
+  if (existsSync(file)) {
+    const keys = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+    const known = await Promise.all(Object.values(keys).map(async (key) => (await getAccount(hashApiKey(key))) !== undefined));
+    if (Object.keys(DEMO_KEYS).every((name) => keys[name]) && known.every(Boolean)) return keys;
+  }
+  const keys: Record<string, string> = {};
+  for (const [name, plan] of Object.entries(DEMO_KEYS)) keys[name] = (await issueApiKey(plan)).apiKey;
+  writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
+  return keys;
+}
+
+/**
+ * The local runtime: embedded DynamoDB, reference data, demo keys, and every registered endpoint served
+ * through the API Gateway 2.0 adapter by the same handler modules Lambda runs.
+ */
+export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
+  const dataDir = resolve(options.dataDir ?? '.data');
+  mkdirSync(dataDir, { recursive: true });
+  const store: EmbeddedStore = await startEmbeddedStore(dataDir, options.dynamoPort ?? 8000);
+  process.env.DYNAMODB_ENDPOINT = store.endpoint;
+  process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+  process.env.POWERTOOLS_LOG_LEVEL ??= process.env.LOG_LEVEL ?? 'WARN';
+  resetDynamo();
+  await ensureTables(store.endpoint);
+
+  const referenceDataDir = resolve(options.referenceDataDir ?? process.env.REFERENCE_DATA_DIR ?? join(PROJECT_ROOT, REFERENCE_DATA_OUT));
+  process.env.REFERENCE_DATA_DIR = referenceDataDir;
+  if (!existsSync(join(referenceDataDir, 'manifest.json'))) {
+    const report = await buildReferenceData(referenceDataDir);
+    for (const warning of report.warnings) console.warn(`reference data: ${warning}`);
+  }
+  const demoKeys = await ensureDemoKeys(dataDir);
+
+  const routes = new Map(endpointList.map((e) => [`${e.method} ${e.path}`, e]));
+  const fallback = endpointList.find((e) => e.path === '$default')!;
+  const handlers = new Map<string, Promise<Handler>>();
+  const handlerOf = (entry: string) => {
+    if (!handlers.has(entry)) {
+      handlers.set(entry, import(join(PROJECT_ROOT, entry)).then((m: { handler: Handler }) => m.handler));
+    }
+    return handlers.get(entry)!;
+  };
+
+  const serve = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, preflightHeaders).end();
+      return;
+    }
+    const route = routes.get(`${req.method} ${url.pathname}`) ?? fallback;
+    const body = await readBody(req, MAX_BODY_BYTES);
+    if (!body) {
+      sendResult(res.setHeader('Connection', 'close'), errorResponse(new PayloadTooLargeError()));
+      req.destroy();
+      return;
+    }
+    const routeKey = route === fallback ? '$default' : `${route.method} ${route.path}`;
+    const event = toApiGatewayEvent(req, url, routeKey, body);
+    const context = lambdaContext(`dqs-${route.name}`, route.memoryMb ?? 256, route.timeoutSeconds ?? 10, event.requestContext.requestId);
+    sendResult(res, await (await handlerOf(route.entry))(event, context));
+  };
+
+  const server = createServer((req, res) => {
+    serve(req, res).catch((error: unknown) => {
+      console.error('local server: handler failed', error);
+      if (!res.headersSent) sendResult(res, errorResponse(new InternalError()));
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((done) => server.listen(options.port ?? 3000, options.host ?? '127.0.0.1', done));
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dynamoEndpoint: store.endpoint,
+    demoKeys,
+    close: async () => {
+      await new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      });
+      resetDynamo();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,183 @@
+/**
+ * The one registry of endpoints. The CDK API stack makes one function and one route per entry, the local
+ * server serves them, and GET /openapi.json documents them; nothing else lists routes.
+ */
+import { z } from 'zod';
+import { defineEndpoint, type EndpointDefinition } from '../lib/http/definition';
+import { booleanParam, dateParam, enumParam, integerParam, patternParam, textParam } from '../lib/http/params';
+import { InvalidParameterError } from '../lib/http/errors';
+import { utcDate } from '../lib/http/plans';
+import { BARCODE_TYPES } from '../lib/media/barcodeTypes';
+import { ZODIAC_SIGNS } from '../lib/horoscope/signs';
+
+const jokeList = z.array(z.object({ joke: z.string() }));
+const noParams = z.object({});
+
+export const endpoints = {
+  counter: defineEndpoint({
+    path: '/v1/counter',
+    method: 'GET',
+    entry: 'functions/counter.ts',
+    summary: 'Read, increment or set a named counter scoped to your API key',
+    description:
+      'An unused id creates the counter at 0. hit=true adds 1; value sets it (0 resets); hit and value together are rejected. ' +
+      'Free accounts keep a counter 14 days from its creation; paid accounts keep it until 180 days without a request.',
+    access: 'all',
+    metering: 'quota',
+    params: z.object({
+      id: patternParam(/^[A-Za-z0-9_.-]{1,64}$/, '1 to 64 characters of A-Z, a-z, 0-9, _ . -', 'counter name'),
+      hit: enumParam(['true'], 'add 1 to the counter').optional(),
+      value: integerParam(0, Number.MAX_SAFE_INTEGER, 'set the counter to this value (0 resets)').optional(),
+    }),
+    rules: (p) => {
+      if (p.hit !== undefined && p.value !== undefined) {
+        throw new InvalidParameterError("Parameters 'hit' and 'value' cannot be used together.", 'value');
+      }
+    },
+    response: { json: z.object({ id: z.string(), value: z.number().int() }) },
+    tables: { counters: 'readWrite' },
+  }),
+  analytics: defineEndpoint({
+    path: '/v1/analytics',
+    method: 'GET',
+    entry: 'functions/analytics.ts',
+    summary: 'Usage of your key in the current billing month',
+    description: 'The key goes in the api_key query parameter. Not counted against the quota; at most 10 calls per minute.',
+    access: 'analytics',
+    keyIn: 'query',
+    metering: 'rateLimit',
+    params: noParams,
+    response: {
+      json: z.object({
+        api_key: z.string(),
+        account_creation_date: z.string(),
+        subscription_tier: z.string(),
+        subscription_period: z.enum(['month', 'year']),
+        api_reset_date: z.string(),
+        current_month_usage: z.number().int(),
+        api_call_history: z.record(z.string(), z.record(z.string(), z.number().int())),
+      }),
+    },
+    tables: { usage: 'read' },
+  }),
+  jokes: defineEndpoint({
+    path: '/v1/jokes',
+    method: 'GET',
+    entry: 'functions/jokes.ts',
+    summary: 'Random jokes',
+    description: 'Free keys draw one joke from a fixed pool of 100; paid keys draw up to 100 from every joke we have.',
+    access: 'all',
+    metering: 'quota',
+    params: z.object({ limit: integerParam(1, 100, 'number of jokes (paid plans)').default(1) }),
+    paramGates: { limit: { access: 'premium', freeValue: (limit) => limit === 1 } },
+    response: { json: jokeList },
+    layers: ['referenceData'],
+  }),
+  jokeOfTheDay: defineEndpoint({
+    path: '/v1/jokeoftheday',
+    method: 'GET',
+    entry: 'functions/jokeOfTheDay.ts',
+    summary: 'The joke of the day (UTC), the same for every caller',
+    access: 'all',
+    metering: 'quota',
+    params: noParams,
+    response: { json: jokeList },
+    layers: ['referenceData'],
+  }),
+  profanityFilter: defineEndpoint({
+    path: '/v1/profanityfilter',
+    method: 'GET',
+    entry: 'functions/profanityFilter.ts',
+    summary: 'Detect and censor profanity, including obfuscated spellings',
+    access: 'all',
+    metering: 'quota',
+    params: z.object({ text: textParam(1000, 'text to check, at most 1000 characters') }),
+    response: { json: z.object({ original: z.string(), censored: z.string(), has_profanity: z.boolean() }) },
+  }),
+  barcodeGenerate: defineEndpoint({
+    path: '/v1/barcodegenerate',
+    method: 'GET',
+    entry: 'functions/barcodeGenerate.ts',
+    summary: 'Barcode image (PNG or SVG)',
+    access: 'all',
+    metering: 'quota',
+    params: z.object({
+      text: textParam(200, 'data to encode'),
+      type: enumParam(BARCODE_TYPES, 'symbology').default('upc'),
+      format: enumParam(['png', 'svg'], 'image format').optional(),
+      include_text: booleanParam('print the human-readable text under the bars').default(true),
+    }),
+    response: { binary: ['image/png', 'image/svg+xml'] },
+    memoryMb: 512,
+  }),
+  horoscope: defineEndpoint({
+    path: '/v1/horoscope',
+    method: 'GET',
+    entry: 'functions/horoscope.ts',
+    summary: 'Daily horoscope per zodiac sign',
+    description: 'Dates are UTC days. Free keys get today; paid keys may ask for any past date. Future dates are rejected.',
+    access: 'all',
+    metering: 'quota',
+    params: z.object({
+      zodiac: enumParam(ZODIAC_SIGNS, 'zodiac sign'),
+      date: dateParam('day of the horoscope (paid plans), today or earlier').optional(),
+    }),
+    paramGates: { date: { access: 'premium', freeValue: (date, now) => date === utcDate(now) } },
+    rules: (p, now) => {
+      if (p.date !== undefined && p.date > utcDate(now)) {
+        throw new InvalidParameterError(`Parameter 'date' is in the future; horoscopes exist up to today (${utcDate(now)}, UTC).`, 'date');
+      }
+    },
+    response: { json: z.object({ date: z.string(), zodiac: z.string(), horoscope: z.string() }) },
+  }),
+  openApi: defineEndpoint({
+    path: '/openapi.json',
+    method: 'GET',
+    entry: 'functions/openApi.ts',
+    summary: 'This API reference (OpenAPI 3.1)',
+    access: 'public',
+    metering: 'none',
+    params: noParams,
+    response: { json: z.object({ openapi: z.string() }).loose() },
+  }),
+  notFound: defineEndpoint({
+    path: '$default',
+    method: 'ANY',
+    entry: 'functions/notFound.ts',
+    summary: 'Answers every path and method no endpoint serves (404, 405, 410)',
+    access: 'public',
+    metering: 'none',
+    params: noParams,
+    response: { json: z.object({ error: z.string(), code: z.string() }) },
+  }),
+};
+
+export type EndpointName = keyof typeof endpoints;
+
+export const endpointList: ReadonlyArray<EndpointDefinition & { name: string }> = Object.entries(endpoints).map(
+  ([name, definition]) => ({ name, ...(definition as unknown as EndpointDefinition) }),
+);
+
+/** Retired paths and their successors (410 gone). */
+export const retiredPaths: Record<string, string> = {
+  '/v1/libor': '/v1/liborhistorical',
+  '/v1/interestrate': '/v2/interestrate',
+  '/v1/incometax': '/v2/incometax',
+};
+
+/** A scheduled ingestion job: the CDK ingestion stack wires it to EventBridge; `npm start` runs it in-process. */
+export interface IngestionJob {
+  name: string;
+  /** handler module, relative to the project root */
+  entry: string;
+  /** EventBridge schedule expression, e.g. rate(1 hour) or cron(0 22 ? * MON-FRI *) */
+  schedule: string;
+  /** the same schedule in milliseconds for the local runner */
+  everyMs: number;
+  timeoutSeconds?: number;
+  memoryMb?: number;
+  tables?: EndpointDefinition['tables'];
+}
+
+/** Scheduled ingestion jobs (the market-data issues add them here). */
+export const ingestionJobs: IngestionJob[] = [];

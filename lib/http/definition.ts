@@ -1,0 +1,47 @@
+import type { z } from 'zod';
+import type { Access } from './plans';
+import type { TableName } from '../store/tables';
+
+export type LayerName = 'referenceData';
+/** what a function may do on a table; the CDK stack turns it into exact IAM actions */
+export type TableAccess = 'read' | 'write' | 'readWrite';
+
+export type QueryParams = z.ZodObject<Record<string, z.ZodType<unknown, string | undefined>>>;
+
+/** A premium parameter: allowed for lower plans only when the value is what they get anyway. */
+export interface ParamGate<V> {
+  access: Access;
+  /** true when a key below `access` may still send this value (e.g. the default) */
+  freeValue?: (value: V, now: Date) => boolean;
+}
+
+export interface EndpointDefinition<S extends QueryParams = QueryParams> {
+  /** URL path, e.g. /v1/counter; `$default` for the catch-all route */
+  path: string;
+  method: 'GET' | 'POST' | 'ANY';
+  /** handler module, relative to the project root */
+  entry: string;
+  summary: string;
+  description?: string;
+  /** endpoint-level access rule (`public`: no key) */
+  access: Access;
+  /** where the key is read: the X-Api-Key header, or the api_key query parameter (/v1/analytics) */
+  keyIn?: 'header' | 'query';
+  /** quota: one call off the monthly quota; rateLimit: per-minute limit, no quota; none */
+  metering: 'quota' | 'rateLimit' | 'none';
+  params: S;
+  paramGates?: { [K in keyof z.output<S>]?: ParamGate<z.output<S>[K]> };
+  /** rules across parameters; throw InvalidParameterError */
+  rules?: (params: z.output<S>, now: Date) => void;
+  /** response body: JSON (with an optional schema for the API reference) or binary types */
+  response: { json: z.ZodType } | { binary: string[] };
+  memoryMb?: number;
+  timeoutSeconds?: number;
+  layers?: LayerName[];
+  /** tables the handler itself uses; the pipeline's own access (accounts, usage) is added by the stack */
+  tables?: Partial<Record<TableName, TableAccess>>;
+}
+
+export function defineEndpoint<S extends QueryParams>(definition: EndpointDefinition<S>): EndpointDefinition<S> {
+  return definition;
+}

@@ -1,0 +1,51 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import type { Account } from '../store/accounts';
+import type { EndpointDefinition, QueryParams } from './definition';
+import { apiKeyAuth } from './middleware/apiKeyAuth';
+import { errorMapper } from './middleware/errorMapper';
+import { meter } from './middleware/meter';
+import { planGates } from './middleware/planGates';
+import { queryParams } from './middleware/queryParams';
+import { requestContext } from './middleware/requestContext';
+import { serializer } from './middleware/serializer';
+import { callState, type CallState } from './middleware/state';
+import type { BinaryBody } from './response';
+
+/** What a handler gets: validated parameters and, on keyed endpoints, the caller's account. */
+export interface Call<P> {
+  params: P;
+  account: Account;
+  apiKey: string;
+  now: Date;
+  event: APIGatewayProxyEventV2;
+}
+
+export type Handle<S extends QueryParams> = (call: Call<z.output<S>>) => Promise<unknown | BinaryBody> | unknown;
+
+/**
+ * An endpoint's Lambda handler: the shared pipeline around `handle`, in DESIGN order —
+ * request id + logging → error mapper → API key auth → params → plan gates → quota → handler → serializer.
+ * The quota stage's single conditional write also records the day's per-API usage.
+ */
+export function endpoint<S extends QueryParams>(definition: EndpointDefinition<S>, handle: Handle<S>) {
+  const def = definition as unknown as EndpointDefinition;
+  const keyed = def.access !== 'public';
+  const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2, Error, Context, CallState>()
+    .use(requestContext(def))
+    .use(errorMapper());
+  if (keyed) chain.use(apiKeyAuth(def));
+  chain.use(queryParams(def));
+  if (keyed) chain.use(planGates(def)).use(meter(def));
+  return chain.use(serializer()).handler(async (event) => {
+    const state = callState(event);
+    return (await handle({
+      params: state.params as z.output<S>,
+      account: state.account!,
+      apiKey: state.apiKey!,
+      now: state.now,
+      event,
+    })) as APIGatewayProxyResultV2;
+  });
+}

@@ -1,0 +1,145 @@
+/**
+ * HTTP errors with the CONTRACT bodies: `{"error": "<sentence>", "code": "<code>", "param"?: "<name>"}`.
+ * Throw them anywhere in a handler or middleware; the error mapper turns them into responses.
+ */
+export class HttpError extends Error {
+  override readonly name: string = 'HttpError';
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly param?: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  body(): { error: string; code: string; param?: string } {
+    return this.param === undefined
+      ? { error: this.message, code: this.code }
+      : { error: this.message, code: this.code, param: this.param };
+  }
+}
+
+export class MissingParameterError extends HttpError {
+  override readonly name = 'MissingParameterError';
+  constructor(param: string, message = `Parameter '${param}' is required.`) {
+    super(400, 'missing_parameter', message, param);
+  }
+}
+
+export class InvalidParameterError extends HttpError {
+  override readonly name = 'InvalidParameterError';
+  constructor(message: string, param?: string) {
+    super(400, 'invalid_parameter', message, param);
+  }
+}
+
+export class MissingApiKeyError extends HttpError {
+  override readonly name = 'MissingApiKeyError';
+  constructor(message = 'An API key is required in the X-Api-Key header.') {
+    super(401, 'missing_api_key', message);
+  }
+}
+
+export class InvalidApiKeyError extends HttpError {
+  override readonly name = 'InvalidApiKeyError';
+  constructor() {
+    super(401, 'invalid_api_key', 'The API key is unknown or disabled.');
+  }
+}
+
+export class PlanRequiredError extends HttpError {
+  override readonly name = 'PlanRequiredError';
+  constructor(message: string, param?: string) {
+    super(403, 'plan_required', message, param);
+  }
+}
+
+export class NotFoundError extends HttpError {
+  override readonly name = 'NotFoundError';
+  constructor(message: string) {
+    super(404, 'not_found', message);
+  }
+}
+
+export class NoDataError extends HttpError {
+  override readonly name = 'NoDataError';
+  constructor(message: string) {
+    super(404, 'no_data', message);
+  }
+}
+
+export class MethodNotAllowedError extends HttpError {
+  override readonly name = 'MethodNotAllowedError';
+  constructor(method: string, path: string, allowed: string[]) {
+    super(405, 'method_not_allowed', `${method} is not allowed on ${path}; use ${allowed.join(' or ')}.`, undefined, {
+      Allow: allowed.join(', '),
+    });
+  }
+}
+
+export class GoneError extends HttpError {
+  override readonly name = 'GoneError';
+  constructor(message: string) {
+    super(410, 'gone', message);
+  }
+}
+
+export class PayloadTooLargeError extends HttpError {
+  override readonly name = 'PayloadTooLargeError';
+  constructor(message = 'The request body is larger than 6 MB.') {
+    super(413, 'payload_too_large', message);
+  }
+}
+
+export class UnsupportedMediaTypeError extends HttpError {
+  override readonly name = 'UnsupportedMediaTypeError';
+  constructor(message: string) {
+    super(415, 'unsupported_media_type', message);
+  }
+}
+
+export class QuotaExceededError extends HttpError {
+  override readonly name = 'QuotaExceededError';
+  constructor(retryAfterSeconds: number, resetDate: string) {
+    super(429, 'quota_exceeded', `The monthly quota of this key is used up; it resets on ${resetDate}.`, undefined, {
+      'Retry-After': String(retryAfterSeconds),
+    });
+  }
+}
+
+export class RateLimitedError extends HttpError {
+  override readonly name = 'RateLimitedError';
+  constructor(limitPerMinute: number, retryAfterSeconds: number) {
+    super(429, 'rate_limited', `At most ${limitPerMinute} calls per minute; retry in ${retryAfterSeconds} s.`, undefined, {
+      'Retry-After': String(retryAfterSeconds),
+    });
+  }
+}
+
+export class UpstreamError extends HttpError {
+  override readonly name = 'UpstreamError';
+  constructor(message: string) {
+    super(502, 'upstream_error', message);
+  }
+}
+
+export class DataUnavailableError extends HttpError {
+  override readonly name = 'DataUnavailableError';
+  constructor(message: string) {
+    super(503, 'data_unavailable', message);
+  }
+}
+
+export class InternalError extends HttpError {
+  override readonly name = 'InternalError';
+  constructor() {
+    super(500, 'internal_error', 'Something went wrong on our side; the call was not counted.');
+  }
+}
+
+/** Any thrown value as the HttpError the client will see: unknown errors become a bare 500. */
+export function toHttpError(error: unknown): HttpError {
+  return error instanceof HttpError ? error : new InternalError();
+}

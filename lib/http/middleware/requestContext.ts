@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import type { EndpointDefinition } from '../definition';
+import { corsHeaders } from '../cors';
+import { logger, metrics } from '../observability';
+import { beginCall, type PipelineMiddleware, type PipelineRequest } from './state';
+
+/**
+ * Outermost stage: gives the call its request id and, on the way out, puts the request id, CORS and the
+ * pipeline's headers on whatever response the call ends with, logs one line and emits the call metric.
+ * Only the API, status, tier and duration are recorded.
+ */
+export function requestContext(definition: EndpointDefinition): PipelineMiddleware {
+  const finish = (request: PipelineRequest) => {
+    const state = request.internal;
+    const response = request.response;
+    if (typeof response !== 'object' || response === null) return;
+    response.headers = { ...response.headers, ...corsHeaders, ...state.headers, 'X-Request-Id': state.requestId };
+    const status = response.statusCode ?? 200;
+    logger.info('call', {
+      api: definition.path,
+      status,
+      tier: state.account?.tier,
+      duration_ms: Math.round(performance.now() - state.startedAt),
+    });
+    metrics.addDimension('api', definition.path);
+    metrics.addMetric(status < 400 ? 'Calls' : status < 500 ? 'ClientErrors' : 'ServerErrors', MetricUnit.Count, 1);
+    metrics.publishStoredMetrics();
+    logger.removeKeys(['request_id']);
+  };
+  return {
+    before: (request) => {
+      const state = beginCall(request);
+      state.requestId = request.event.requestContext?.requestId ?? randomUUID();
+      state.startedAt = performance.now();
+      state.now = new Date();
+      state.headers = {};
+      logger.appendKeys({ request_id: state.requestId });
+    },
+    after: finish,
+    onError: finish,
+  };
+}

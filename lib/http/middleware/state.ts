@@ -1,0 +1,39 @@
+import type middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import type { Account } from '../../store/accounts';
+import type { CallSlot } from '../../store/usage';
+
+/** What the pipeline learns about a call, kept in middy's `request.internal`. */
+export type CallState = {
+  requestId: string;
+  startedAt: number;
+  now: Date;
+  apiKey?: string;
+  account?: Account;
+  params?: Record<string, unknown>;
+  /** names of the parameters the caller actually sent (not defaulted) */
+  supplied?: Set<string>;
+  /** the quota reservation to refund if the call fails */
+  reservation?: CallSlot;
+  /** headers for whatever response the call ends with (RateLimit-*, Retry-After) */
+  headers: Record<string, string>;
+};
+
+export type PipelineRequest = middy.Request<APIGatewayProxyEventV2, APIGatewayProxyResultV2, Error, Context, CallState>;
+export type PipelineMiddleware = middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResultV2, Error, Context, CallState>;
+
+const states = new WeakMap<APIGatewayProxyEventV2, CallState>();
+
+/** Starts the state of a call (first middleware). */
+export function beginCall(request: PipelineRequest): CallState {
+  const state = request.internal;
+  states.set(request.event, state);
+  return state;
+}
+
+/** The state of the call an event belongs to (for the handler, which sees only the event). */
+export function callState(event: APIGatewayProxyEventV2): CallState {
+  const state = states.get(event);
+  if (!state) throw new Error('call state missing: is the handler wrapped by endpoint()?');
+  return state;
+}

@@ -1,0 +1,29 @@
+/**
+ * The DynamoDB tables: one description used by the CDK stateful stack, the local store and the repositories.
+ *
+ * - accounts: one item per API key, keyed by the key's SHA-256 hash (the key itself is never stored).
+ * - usage: one item per account and billing month (`calls` plus one `d|<day>|<api>` counter per day and API),
+ *   and short-lived rate-limit windows (`period` = `rate|<minute>`), which expire by TTL.
+ * - counters: the /v1/counter values, keyed by owner (key hash) and counter id; `expires_at` is the TTL.
+ */
+export interface TableDefinition {
+  /** environment variable holding the physical table name */
+  env: string;
+  /** table name in the embedded local store */
+  localName: string;
+  partitionKey: string;
+  sortKey?: string;
+  ttlAttribute?: string;
+}
+
+export const TABLES = {
+  accounts: { env: 'ACCOUNTS_TABLE', localName: 'accounts', partitionKey: 'key_hash' },
+  usage: { env: 'USAGE_TABLE', localName: 'usage', partitionKey: 'account', sortKey: 'period', ttlAttribute: 'expires_at' },
+  counters: { env: 'COUNTERS_TABLE', localName: 'counters', partitionKey: 'owner', sortKey: 'id', ttlAttribute: 'expires_at' },
+} as const satisfies Record<string, TableDefinition>;
+
+export type TableName = keyof typeof TABLES;
+
+export function tableName(table: TableName): string {
+  return process.env[TABLES[table].env] ?? TABLES[table].localName;
+}
