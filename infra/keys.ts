@@ -53,9 +53,9 @@ async function useAwsTables(): Promise<void> {
   if (missing.length === 0) return;
   const { Stacks } = await new CloudFormationClient({}).send(new DescribeStacksCommand({ StackName: stackName }));
   for (const output of Stacks?.[0]?.Outputs ?? []) {
-    if (output.OutputKey && output.OutputValue && missing.some((t) => t.env === output.OutputKey)) {
-      process.env[output.OutputKey] = output.OutputValue;
-    }
+    // CloudFormation output names are alphanumeric: ACCOUNTS_TABLE is published as ACCOUNTSTABLE
+    const table = missing.find((t) => t.env.replaceAll('_', '') === output.OutputKey);
+    if (table && output.OutputValue) process.env[table.env] = output.OutputValue;
   }
 }
 

@@ -43,6 +43,7 @@ export interface LocalServer {
   url: string;
   port: number;
   dynamoEndpoint: string;
+  store: EmbeddedStore;
   demoKeys: Record<string, string>;
   close(): Promise<void>;
 }
@@ -121,13 +122,17 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     });
   });
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((done) => server.listen(options.port ?? 3000, options.host ?? '127.0.0.1', done));
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(options.port ?? 3000, options.host ?? '127.0.0.1', done);
+  });
   const port = (server.address() as AddressInfo).port;
 
   return {
     url: `http://127.0.0.1:${port}`,
     port,
     dynamoEndpoint: store.endpoint,
+    store,
     demoKeys,
     close: async () => {
       await new Promise<void>((done) => {

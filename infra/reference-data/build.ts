@@ -34,7 +34,7 @@ export async function buildReferenceData(outDir = resolve(REFERENCE_DATA_OUT), s
   files['jokes.json'] = `${jokes.pools.free.length} free, ${jokes.pools.premium.length} premium jokes from ${jokes.sources.join(', ')}`;
   warnings.push(...jokes.warnings);
 
-  writeFileSync(join(outDir, 'manifest.json'), JSON.stringify({ built_at: new Date().toISOString(), files, warnings }, null, 2));
+  writeFileSync(join(outDir, 'manifest.json'), JSON.stringify({ files, warnings }, null, 2));
   return { outDir, files, warnings };
 }
 

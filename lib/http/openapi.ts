@@ -39,6 +39,8 @@ function operation(entry: Entry) {
     parameters: Object.entries(shape).map(([name, schema]) => {
       const { description, ...schemaOnly } = jsonSchema(schema, 'input');
       const gate = gates?.[name];
+      const unset = schema.safeParse(undefined);
+      if (unset.success && unset.data !== undefined) schemaOnly.default = unset.data;
       return {
         name,
         in: 'query',

@@ -1,0 +1,77 @@
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CorsHttpMethod, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ILayerVersion } from 'aws-cdk-lib/aws-lambda';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Construct } from 'constructs';
+import { CORS } from '../../lib/http/cors';
+import type { EndpointDefinition, LayerName } from '../../lib/http/definition';
+import { endpointList } from '../registry';
+import { constructId, mergePermissions, permissionsFor, ServiceFunction, type TablePermissions } from './lambdaFunction';
+import { REFERENCE_DATA_DIR, referenceDataLayer } from './referenceDataLayer';
+import type { Tables } from './stateful-stack';
+
+export interface ApiStackProps extends StackProps {
+  tables: Tables;
+}
+
+/** What the shared pipeline itself does (lib/http/endpoint.ts): key lookup, then quota or rate-limit metering. */
+function pipelinePermissions(entry: EndpointDefinition): TablePermissions {
+  if (entry.access === 'public') return {};
+  return {
+    accounts: ['dynamodb:GetItem'],
+    ...(entry.metering === 'none' ? {} : { usage: ['dynamodb:UpdateItem'] }),
+  };
+}
+
+/** The HTTP API: one function and one route per registry entry. */
+export class ApiStack extends Stack {
+  readonly api: HttpApi;
+  /** the function of each registry entry, by entry name */
+  readonly functions: Record<string, NodejsFunction> = {};
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    this.api = new HttpApi(this, 'HttpApi', {
+      description: 'Data Query Service',
+      corsPreflight: {
+        allowOrigins: [...CORS.allowOrigins],
+        allowMethods: CORS.allowMethods.map((method) => CorsHttpMethod[method]),
+        allowHeaders: [...CORS.allowHeaders],
+        exposeHeaders: [...CORS.exposeHeaders],
+        maxAge: Duration.seconds(CORS.maxAgeSeconds),
+      },
+    });
+
+    let referenceData: ILayerVersion | undefined;
+    const layers: Record<LayerName, () => ILayerVersion> = {
+      referenceData: () => (referenceData ??= referenceDataLayer(this, 'ReferenceDataLayer')),
+    };
+
+    for (const entry of endpointList) {
+      const id = constructId(entry.name);
+      const usesReferenceData = entry.layers?.includes('referenceData') ?? false;
+      const fn = new ServiceFunction(this, id, {
+        entry: entry.entry,
+        memoryMb: entry.memoryMb,
+        timeoutSeconds: entry.timeoutSeconds,
+        tables: props.tables,
+        permissions: mergePermissions(pipelinePermissions(entry), permissionsFor(entry.tables)),
+        layers: entry.layers?.map((layer) => layers[layer]()),
+        environment: usesReferenceData ? { REFERENCE_DATA_DIR } : undefined,
+      }).function;
+      this.functions[entry.name] = fn;
+
+      new HttpRoute(this, `${id}Route`, {
+        httpApi: this.api,
+        routeKey:
+          entry.path === '$default' ? HttpRouteKey.DEFAULT : HttpRouteKey.with(entry.path, HttpMethod[entry.method]),
+        integration: new HttpLambdaIntegration(`${id}Integration`, fn, {
+          payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+        }),
+      });
+    }
+
+    new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint, description: 'Base URL of the HTTP API' });
+  }
+}

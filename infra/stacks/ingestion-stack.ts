@@ -1,0 +1,46 @@
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Queue } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { ingestionJobs, type IngestionJob } from '../registry';
+import { constructId, permissionsFor, ServiceFunction } from './lambdaFunction';
+import type { Tables } from './stateful-stack';
+
+export interface IngestionStackProps extends StackProps {
+  tables: Tables;
+  /** defaults to the registry's ingestionJobs */
+  jobs?: readonly IngestionJob[];
+}
+
+/** Scheduled ingestion jobs: one function and one EventBridge rule per job, failed runs kept in one queue. */
+export class IngestionStack extends Stack {
+  readonly deadLetterQueue: Queue;
+  /** the function of each job, by job name */
+  readonly functions: Record<string, NodejsFunction> = {};
+
+  constructor(scope: Construct, id: string, props: IngestionStackProps) {
+    super(scope, id, props);
+    this.deadLetterQueue = new Queue(this, 'FailedRuns', { retentionPeriod: Duration.days(14), enforceSSL: true });
+
+    for (const job of props.jobs ?? ingestionJobs) {
+      const id = constructId(job.name);
+      const fn = new ServiceFunction(this, id, {
+        entry: job.entry,
+        memoryMb: job.memoryMb,
+        timeoutSeconds: job.timeoutSeconds,
+        tables: props.tables,
+        permissions: permissionsFor(job.tables),
+        deadLetterQueue: this.deadLetterQueue,
+      }).function;
+      this.functions[job.name] = fn;
+      new Rule(this, `${id}Schedule`, {
+        schedule: Schedule.expression(job.schedule),
+        // runs that fail (after Lambda's retries) land in the function's dead-letter queue; events that
+        // cannot be delivered at all land in the same queue
+        targets: [new LambdaFunction(fn, { deadLetterQueue: this.deadLetterQueue })],
+      });
+    }
+  }
+}

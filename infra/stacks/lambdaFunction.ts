@@ -1,0 +1,103 @@
+/**
+ * The one way this app builds a Lambda: an ESM bundle made by the local esbuild, its own log group, the table
+ * names in its environment and exact DynamoDB actions on exactly the tables it uses.
+ */
+import { Duration } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
+import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import type { TableAccess } from '../../lib/http/definition';
+import { TABLES, type TableName } from '../../lib/store/tables';
+import type { Tables } from './stateful-stack';
+
+export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const SERVICE_NAME = 'data-query-service';
+
+/** A registry name as a construct id: counter → Counter. */
+export const constructId = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
+
+const READ = ['dynamodb:GetItem', 'dynamodb:Query'];
+const WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
+export const TABLE_ACTIONS: Record<TableAccess, string[]> = { read: READ, write: WRITE, readWrite: [...READ, ...WRITE] };
+
+/** DynamoDB actions per table. */
+export type TablePermissions = Partial<Record<TableName, string[]>>;
+
+/** Merges action lists per table (duplicates dropped). */
+export function mergePermissions(...parts: TablePermissions[]): TablePermissions {
+  const merged: TablePermissions = {};
+  for (const part of parts) {
+    for (const [table, actions] of Object.entries(part) as [TableName, string[]][]) {
+      merged[table] = [...new Set([...(merged[table] ?? []), ...actions])];
+    }
+  }
+  return merged;
+}
+
+/** The actions a registry `tables` declaration stands for. */
+export function permissionsFor(tables: Partial<Record<TableName, TableAccess>> = {}): TablePermissions {
+  return Object.fromEntries(Object.entries(tables).map(([table, access]) => [table, TABLE_ACTIONS[access]]));
+}
+
+export interface ServiceFunctionProps {
+  /** handler module, relative to the project root; it exports `handler` */
+  entry: string;
+  memoryMb?: number;
+  timeoutSeconds?: number;
+  tables: Tables;
+  permissions: TablePermissions;
+  layers?: ILayerVersion[];
+  environment?: Record<string, string>;
+  /** where failed asynchronous invocations go */
+  deadLetterQueue?: IQueue;
+}
+
+export class ServiceFunction extends Construct {
+  readonly function: NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    super(scope, id);
+    const used = Object.keys(props.permissions) as TableName[];
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: join(PROJECT_ROOT, props.entry),
+      handler: 'handler',
+      projectRoot: PROJECT_ROOT,
+      depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.X86_64,
+      memorySize: props.memoryMb ?? 256,
+      timeout: Duration.seconds(props.timeoutSeconds ?? 10),
+      logGroup: new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH }),
+      layers: props.layers,
+      deadLetterQueue: props.deadLetterQueue,
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+        ...Object.fromEntries(used.map((table) => [TABLES[table].env, props.tables[table].tableName])),
+        ...props.environment,
+      },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        minify: true,
+        sourceMap: true,
+        logLevel: LogLevel.WARNING,
+        // the Node.js 22 runtime ships AWS SDK v3
+        externalModules: ['@aws-sdk/*'],
+        // CommonJS dependencies inside the ES module bundle still call require()
+        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      },
+    });
+    for (const table of used) {
+      this.function.addToRolePolicy(
+        new PolicyStatement({ actions: props.permissions[table], resources: [props.tables[table].tableArn] }),
+      );
+    }
+  }
+}

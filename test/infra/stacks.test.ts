@@ -1,0 +1,242 @@
+import { rmSync, readFileSync } from 'node:fs';
+import { App, Stack, type CfnElement } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
+import { buildApp, type ServiceStacks } from '../../infra/app';
+import { endpointList, ingestionJobs, type IngestionJob } from '../../infra/registry';
+import { IngestionStack } from '../../infra/stacks/ingestion-stack';
+import { StatefulStack, type Tables } from '../../infra/stacks/stateful-stack';
+import type { EndpointDefinition } from '../../lib/http/definition';
+import { TABLES, type TableName } from '../../lib/store/tables';
+
+/** The feature flags `npx cdk synth` runs with. */
+const context = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context;
+
+type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
+type Permissions = Record<string, string[]>;
+
+const tableNames = Object.keys(TABLES) as TableName[];
+
+const resources = (template: Template): Record<string, Resource> => template.toJSON().Resources;
+const ofType = (template: Template, type: string) => Object.entries(resources(template)).filter(([, r]) => r.Type === type);
+const logicalId = (construct: IConstruct) => Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnElement);
+const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+
+/** What the registry says a function may do, worked out here independently of the stack code. */
+function expectedPermissions(entry: Pick<EndpointDefinition, 'tables'> & Partial<EndpointDefinition>, pipeline: boolean): Permissions {
+  const expected: Record<string, Set<string>> = {};
+  const allow = (table: string, ...actions: string[]) => actions.forEach((a) => (expected[table] ??= new Set()).add(`dynamodb:${a}`));
+  if (pipeline && entry.access !== 'public') {
+    allow('accounts', 'GetItem');
+    if (entry.metering !== 'none') allow('usage', 'UpdateItem');
+  }
+  for (const [table, access] of Object.entries(entry.tables ?? {})) {
+    if (access === 'read' || access === 'readWrite') allow(table, 'GetItem', 'Query');
+    if (access === 'write' || access === 'readWrite') allow(table, 'PutItem', 'UpdateItem', 'DeleteItem');
+  }
+  return Object.fromEntries(Object.entries(expected).map(([table, actions]) => [table, [...actions].sort()]));
+}
+
+/** The DynamoDB actions the function's role is granted, per table ('*' or an unknown ARN shows up as such). */
+function grantedPermissions(template: Template, fn: { role?: IConstruct }, tables: Tables): Permissions {
+  const roleId = logicalId(fn.role!);
+  const consumer = Stack.of(fn.role!);
+  const tableOf = (arn: unknown) =>
+    tableNames.find((t) => JSON.stringify(consumer.resolve(tables[t].tableArn)) === JSON.stringify(arn)) ?? JSON.stringify(arn);
+  const granted: Record<string, Set<string>> = {};
+  for (const [, policy] of ofType(template, 'AWS::IAM::Policy')) {
+    if (!policy.Properties.Roles.some((role: unknown) => JSON.stringify(role) === JSON.stringify({ Ref: roleId }))) continue;
+    for (const statement of policy.Properties.PolicyDocument.Statement) {
+      const actions = asList<string>(statement.Action).filter((a) => a.startsWith('dynamodb:'));
+      for (const resource of actions.length ? asList(statement.Resource) : []) {
+        actions.forEach((action) => (granted[tableOf(resource)] ??= new Set()).add(action));
+      }
+    }
+  }
+  return Object.fromEntries(Object.entries(granted).map(([table, actions]) => [table, [...actions].sort()]));
+}
+
+describe('The CDK app', () => {
+  let stacks: ServiceStacks;
+  let stateful: Template;
+  let api: Template;
+  let ingestion: Template;
+
+  beforeAll(() => {
+    // Prepare / Act: synthesize once (bundles every function with esbuild and builds the layer)
+    stacks = buildApp(new App({ context }));
+    stateful = Template.fromStack(stacks.stateful);
+    api = Template.fromStack(stacks.api);
+    ingestion = Template.fromStack(stacks.ingestion);
+  }, 180_000);
+
+  afterAll(() => rmSync(stacks.app.outdir, { recursive: true, force: true }));
+
+  it('has three stacks with the expected ids', () => {
+    // Assess
+    expect([stacks.stateful, stacks.api, stacks.ingestion].map((s) => s.stackName)).toEqual([
+      'DataQueryService-Stateful',
+      'DataQueryService-Api',
+      'DataQueryService-Ingestion',
+    ]);
+  });
+
+  it('creates exactly one Lambda function per registry entry and no helper functions', () => {
+    // Prepare
+    const functions = ofType(api, 'AWS::Lambda::Function');
+    // Act
+    const ids = endpointList.map((entry) => logicalId(stacks.api.functions[entry.name]!));
+    // Assess
+    expect(functions.map(([id]) => id).sort()).toEqual([...ids].sort());
+  });
+
+  it.each(endpointList.map((entry) => [entry.name, entry] as const))(
+    'runs the %s function on nodejs22.x with its handler, memory, timeout and layers',
+    (name, entry) => {
+      // Prepare
+      const fn = resources(api)[logicalId(stacks.api.functions[name]!)]!.Properties;
+      // Assess
+      expect(fn.Runtime).toBe('nodejs22.x');
+      expect(fn.Handler).toBe('index.handler');
+      expect(fn.Architectures).toEqual(['x86_64']);
+      expect(fn.MemorySize).toBe(entry.memoryMb ?? 256);
+      expect(fn.Timeout).toBe(entry.timeoutSeconds ?? 10);
+      expect(fn.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
+      expect(fn.Layers?.length ?? 0).toBe(entry.layers?.length ?? 0);
+      expect(fn.Environment.Variables.REFERENCE_DATA_DIR).toBe(
+        entry.layers?.includes('referenceData') ? '/opt/reference-data' : undefined,
+      );
+    },
+  );
+
+  it('creates one route per registry entry with the registry method and path', () => {
+    // Prepare
+    const expected = endpointList.map((e) => (e.path === '$default' ? '$default' : `${e.method} ${e.path}`));
+    // Act
+    const routeKeys = ofType(api, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey);
+    // Assess
+    expect(routeKeys.sort()).toEqual(expected.sort());
+  });
+
+  it('answers CORS preflights on the HTTP API', () => {
+    // Assess
+    api.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      ProtocolType: 'HTTP',
+      CorsConfiguration: Match.objectLike({ AllowOrigins: ['*'], AllowHeaders: Match.arrayWith(['X-Api-Key']) }),
+    });
+    api.hasOutput('ApiUrl', {});
+  });
+
+  it.each(endpointList.map((entry) => [entry.name, entry] as const))(
+    'grants the %s function exactly the DynamoDB actions it needs',
+    (name, entry) => {
+      // Act
+      const granted = grantedPermissions(api, stacks.api.functions[name]!, stacks.stateful.tables);
+      // Assess
+      expect(granted).toEqual(expectedPermissions(entry, true));
+    },
+  );
+
+  it('grants the counter key lookup, metering and full counter access', () => {
+    // Act
+    const granted = grantedPermissions(api, stacks.api.functions.counter!, stacks.stateful.tables);
+    // Assess
+    expect(granted).toEqual({
+      accounts: ['dynamodb:GetItem'],
+      usage: ['dynamodb:UpdateItem'],
+      counters: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
+    });
+  });
+
+  it('grants the public endpoints no DynamoDB access at all', () => {
+    // Act
+    const granted = ['openApi', 'notFound'].map((name) => grantedPermissions(api, stacks.api.functions[name]!, stacks.stateful.tables));
+    // Assess
+    expect(granted).toEqual([{}, {}]);
+  });
+
+  it('creates every table on demand with point-in-time recovery, deletion protection and TTL where defined', () => {
+    // Assess
+    expect(ofType(stateful, 'AWS::DynamoDB::Table')).toHaveLength(tableNames.length);
+    for (const name of tableNames) {
+      const definition: { partitionKey: string; sortKey?: string; ttlAttribute?: string } = TABLES[name];
+      const table = resources(stateful)[logicalId(stacks.stateful.tables[name])]!;
+      expect(table.DeletionPolicy).toBe('Retain');
+      expect(table.Properties).toMatchObject({
+        BillingMode: 'PAY_PER_REQUEST',
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        DeletionProtectionEnabled: true,
+        KeySchema: [
+          { AttributeName: definition.partitionKey, KeyType: 'HASH' },
+          ...(definition.sortKey ? [{ AttributeName: definition.sortKey, KeyType: 'RANGE' }] : []),
+        ],
+      });
+      expect(table.Properties.TimeToLiveSpecification).toEqual(
+        definition.ttlAttribute ? { AttributeName: definition.ttlAttribute, Enabled: true } : undefined,
+      );
+    }
+  });
+
+  it('outputs every table name under its environment variable name without underscores', () => {
+    // Assess
+    for (const { env } of Object.values(TABLES)) {
+      stateful.hasOutput(env.replaceAll('_', ''), { Value: Match.anyValue() });
+    }
+  });
+
+  it('gives every function its own log group kept for a month', () => {
+    // Prepare
+    const logGroups = ofType(api, 'AWS::Logs::LogGroup');
+    // Assess
+    expect(logGroups).toHaveLength(endpointList.length);
+    for (const [, fn] of ofType(api, 'AWS::Lambda::Function')) {
+      const logGroup = resources(api)[fn.Properties.LoggingConfig.LogGroup.Ref]!;
+      expect(logGroup.Properties.RetentionInDays).toBe(30);
+    }
+  });
+
+  it('keeps a dead-letter queue for failed ingestion runs for 14 days', () => {
+    // Assess
+    ingestion.hasResourceProperties('AWS::SQS::Queue', { MessageRetentionPeriod: 14 * 24 * 3600 });
+    expect(ofType(ingestion, 'AWS::Lambda::Function')).toHaveLength(ingestionJobs.length);
+  });
+
+  it('keeps every stack under the CloudFormation limit of 500 resources', () => {
+    // Assess
+    for (const template of [stateful, api, ingestion]) {
+      expect(Object.keys(resources(template)).length).toBeLessThan(500);
+    }
+  });
+});
+
+describe('The ingestion stack', () => {
+  it('schedules a job with its own table grants and the shared dead-letter queue', () => {
+    // Prepare: a sample job on an existing handler; bundling is skipped, only the wiring is checked
+    const app = new App({ context: { ...context, 'aws:cdk:bundling-stacks': [] } });
+    const stateful = new StatefulStack(app, 'Stateful');
+    const job: IngestionJob = {
+      name: 'sampleJob',
+      entry: 'functions/openApi.ts',
+      schedule: 'rate(1 hour)',
+      everyMs: 3_600_000,
+      timeoutSeconds: 120,
+      tables: { usage: 'write' },
+    };
+    // Act
+    const stack = new IngestionStack(app, 'Ingestion', { tables: stateful.tables, jobs: [job] });
+    const template = Template.fromStack(stack);
+    // Assess
+    template.resourceCountIs('AWS::Lambda::Function', 1);
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Runtime: 'nodejs22.x',
+      Timeout: 120,
+      DeadLetterConfig: { TargetArn: Match.anyValue() },
+    });
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 hour)',
+      Targets: [Match.objectLike({ DeadLetterConfig: Match.anyValue() })],
+    });
+    expect(grantedPermissions(template, stack.functions.sampleJob!, stateful.tables)).toEqual(expectedPermissions(job, false));
+    rmSync(app.outdir, { recursive: true, force: true });
+  });
+});
