@@ -2,7 +2,7 @@
  * The one registry of endpoints. The CDK API stack makes one function and one route per entry, the local
  * server serves them, and GET /openapi.json documents them; nothing else lists routes.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineEndpoint, type EndpointDefinition } from '../lib/http/definition';
 import { booleanParam, dateParam, enumParam, integerParam, patternParam, textParam } from '../lib/http/params';
 import { InvalidParameterError } from '../lib/http/errors';
@@ -26,15 +26,15 @@ export const endpoints = {
     metering: 'quota',
     params: z.object({
       id: patternParam(/^[A-Za-z0-9_.-]{1,64}$/, '1 to 64 characters of A-Z, a-z, 0-9, _ . -', 'counter name'),
-      hit: enumParam(['true'], 'add 1 to the counter').optional(),
-      value: integerParam(0, Number.MAX_SAFE_INTEGER, 'set the counter to this value (0 resets)').optional(),
+      hit: z.optional(enumParam(['true'], 'add 1 to the counter')),
+      value: z.optional(integerParam(0, Number.MAX_SAFE_INTEGER, 'set the counter to this value (0 resets)')),
     }),
     rules: (p) => {
       if (p.hit !== undefined && p.value !== undefined) {
         throw new InvalidParameterError("Parameters 'hit' and 'value' cannot be used together.", 'value');
       }
     },
-    response: { json: z.object({ id: z.string(), value: z.number().int() }) },
+    response: { json: z.object({ id: z.string(), value: z.int() }) },
     tables: { counters: 'readWrite' },
   }),
   analytics: defineEndpoint({
@@ -54,8 +54,8 @@ export const endpoints = {
         subscription_tier: z.string(),
         subscription_period: z.enum(['month', 'year']),
         api_reset_date: z.string(),
-        current_month_usage: z.number().int(),
-        api_call_history: z.record(z.string(), z.record(z.string(), z.number().int())),
+        current_month_usage: z.int(),
+        api_call_history: z.record(z.string(), z.record(z.string(), z.int())),
       }),
     },
     tables: { usage: 'read' },
@@ -68,7 +68,7 @@ export const endpoints = {
     description: 'Free keys draw one joke from a fixed pool of 100; paid keys draw up to 100 from every joke we have.',
     access: 'all',
     metering: 'quota',
-    params: z.object({ limit: integerParam(1, 100, 'number of jokes (paid plans)').default(1) }),
+    params: z.object({ limit: z._default(integerParam(1, 100, 'number of jokes (paid plans)'), 1) }),
     paramGates: { limit: { access: 'premium', freeValue: (limit) => limit === 1 } },
     response: { json: jokeList },
     layers: ['referenceData'],
@@ -103,9 +103,9 @@ export const endpoints = {
     metering: 'quota',
     params: z.object({
       text: textParam(200, 'data to encode'),
-      type: enumParam(BARCODE_TYPES, 'symbology').default('upc'),
-      format: enumParam(['png', 'svg'], 'image format').optional(),
-      include_text: booleanParam('print the human-readable text under the bars').default(true),
+      type: z._default(enumParam(BARCODE_TYPES, 'symbology'), 'upc'),
+      format: z.optional(enumParam(['png', 'svg'], 'image format')),
+      include_text: z._default(booleanParam('print the human-readable text under the bars'), true),
     }),
     response: { binary: ['image/png', 'image/svg+xml'] },
     memoryMb: 512,
@@ -120,7 +120,7 @@ export const endpoints = {
     metering: 'quota',
     params: z.object({
       zodiac: enumParam(ZODIAC_SIGNS, 'zodiac sign'),
-      date: dateParam('day of the horoscope (paid plans), today or earlier').optional(),
+      date: z.optional(dateParam('day of the horoscope (paid plans), today or earlier')),
     }),
     paramGates: { date: { access: 'premium', freeValue: (date, now) => date === utcDate(now) } },
     rules: (p, now) => {
@@ -138,7 +138,7 @@ export const endpoints = {
     access: 'public',
     metering: 'none',
     params: noParams,
-    response: { json: z.object({ openapi: z.string() }).loose() },
+    response: { json: z.looseObject({ openapi: z.string() }) },
   }),
   notFound: defineEndpoint({
     path: '$default',

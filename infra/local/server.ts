@@ -2,7 +2,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { issueApiKey } from '../../lib/accounts/keys';
 import { hashApiKey } from '../../lib/accounts/apiKey';
@@ -16,8 +15,8 @@ import { buildReferenceData, REFERENCE_DATA_OUT } from '../reference-data/build'
 import { endpointList } from '../registry';
 import { lambdaContext, readBody, sendResult, toApiGatewayEvent } from './adapter';
 import { ensureTables, startEmbeddedStore, type EmbeddedStore } from './store';
+import { PROJECT_ROOT } from '../projectRoot';
 
-export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Lambda's request payload limit, which API Gateway answers with 413. */
 const MAX_BODY_BYTES = 6 * 1024 * 1024;

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { fork } from 'node:child_process';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CreateTableCommand, DynamoDBClient, ListTablesCommand, type KeySchemaElement } from '@aws-sdk/client-dynamodb';
-import dynalite from 'dynalite';
 import { TABLES } from '../../lib/store/tables';
 
 export interface EmbeddedStore {
@@ -11,20 +11,31 @@ export interface EmbeddedStore {
   close(): Promise<void>;
 }
 
-/** Embedded DynamoDB (dynalite) on disk under `dataDir`, listening on 127.0.0.1:`port` (0: any free port). */
+/**
+ * Embedded DynamoDB (dynalite) on disk under `dataDir`, listening on 127.0.0.1:`port` (0: any free port).
+ * It runs in a child process so that the store and the HTTP server use both cores.
+ */
 export async function startEmbeddedStore(dataDir: string, port: number): Promise<EmbeddedStore> {
   const path = join(dataDir, 'dynamodb');
   mkdirSync(path, { recursive: true });
-  const server = dynalite({ path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
+  const child = fork(fileURLToPath(new URL('./dynaliteProcess.mjs', import.meta.url)), [path, String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    execArgv: [],
   });
-  const actualPort = (server.address() as AddressInfo).port;
+  const actualPort = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`embedded DynamoDB exited with code ${code} (is port ${port} in use?)`)));
+    child.stdout!.once('data', (line: Buffer) => resolve((JSON.parse(line.toString()) as { port: number }).port));
+  });
+  child.removeAllListeners('exit');
   return {
     endpoint: `http://127.0.0.1:${actualPort}`,
     port: actualPort,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }
 

@@ -9,13 +9,13 @@ import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-n
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { TableAccess } from '../../lib/http/definition';
 import { TABLES, type TableName } from '../../lib/store/tables';
 import type { Tables } from './stateful-stack';
+import { LAMBDA_BUNDLE } from '../bundling';
+import { PROJECT_ROOT } from '../projectRoot';
 
-export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const SERVICE_NAME = 'data-query-service';
 
 /** A registry name as a construct id: counter → Counter. */
@@ -83,15 +83,13 @@ export class ServiceFunction extends Construct {
       },
       bundling: {
         format: OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        minify: true,
+        target: LAMBDA_BUNDLE.target,
+        mainFields: [...LAMBDA_BUNDLE.mainFields],
+        minify: LAMBDA_BUNDLE.minify,
         sourceMap: true,
         logLevel: LogLevel.WARNING,
-        // the Node.js 22 runtime ships AWS SDK v3
-        externalModules: ['@aws-sdk/*'],
-        // CommonJS dependencies inside the ES module bundle still call require()
-        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        externalModules: [...LAMBDA_BUNDLE.external],
+        banner: LAMBDA_BUNDLE.banner,
       },
     });
     for (const table of used) {

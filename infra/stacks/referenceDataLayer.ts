@@ -3,7 +3,7 @@ import { Code, LayerVersion, Runtime } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from './lambdaFunction';
+import { PROJECT_ROOT } from '../projectRoot';
 
 /** Where the layer's files are in Lambda (layers unpack under /opt). */
 export const REFERENCE_DATA_DIR = '/opt/reference-data';

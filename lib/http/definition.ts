@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Access } from './plans';
 import type { TableName } from '../store/tables';
 
@@ -6,7 +6,7 @@ export type LayerName = 'referenceData';
 /** what a function may do on a table; the CDK stack turns it into exact IAM actions */
 export type TableAccess = 'read' | 'write' | 'readWrite';
 
-export type QueryParams = z.ZodObject<Record<string, z.ZodType<unknown, string | undefined>>>;
+export type QueryParams = z.ZodMiniObject<Record<string, z.ZodMiniType<unknown, string | undefined>>>;
 
 /** A premium parameter: allowed for lower plans only when the value is what they get anyway. */
 export interface ParamGate<V> {
@@ -34,7 +34,7 @@ export interface EndpointDefinition<S extends QueryParams = QueryParams> {
   /** rules across parameters; throw InvalidParameterError */
   rules?: (params: z.output<S>, now: Date) => void;
   /** response body: JSON (with an optional schema for the API reference) or binary types */
-  response: { json: z.ZodType } | { binary: string[] };
+  response: { json: z.ZodMiniType } | { binary: string[] };
   memoryMb?: number;
   timeoutSeconds?: number;
   layers?: LayerName[];

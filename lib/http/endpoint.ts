@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Account } from '../store/accounts';
 import type { EndpointDefinition, QueryParams } from './definition';
 import { apiKeyAuth } from './middleware/apiKeyAuth';

@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { issueApiKey, type NewKey } from '../../lib/accounts/keys';
-import { startLocalServer, PROJECT_ROOT, type LocalServer } from '../../infra/local/server';
+import { startLocalServer, type LocalServer } from '../../infra/local/server';
+import { PROJECT_ROOT } from '../../infra/projectRoot';
 
 export interface TestServer extends LocalServer {
   dataDir: string;

@@ -3,12 +3,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { importJokes } from '../../lib/jokes/import';
 import { OFFENSIVE_TAGS, buildJokePools } from '../../lib/jokes/buildPools';
 import { FREE_POOL_SIZE, drawJokes, jokeOfTheDay } from '../../lib/jokes/pools';
+import { PROJECT_ROOT } from '../../infra/projectRoot';
 
-const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DATASETS_DIR = resolve(PROJECT_ROOT, '../shared/datasets');
 const require = createRequire(import.meta.url);
 

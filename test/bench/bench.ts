@@ -1,0 +1,149 @@
+/**
+ * `npm run bench`: the DESIGN budgets, measured. Prints per function the minified bundle size and the
+ * median cold init (fresh process: import + first call), then the local server's throughput and latency on
+ * /v1/jokeoftheday at 50 concurrent connections. Figures are medians; the machine is shared, so compare
+ * ratios against the budgets rather than absolute numbers between runs.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import autocannon from 'autocannon';
+import { build } from 'esbuild';
+import { LAMBDA_BUNDLE } from '../../infra/bundling';
+import { PROJECT_ROOT } from '../../infra/projectRoot';
+import { endpointList } from '../../infra/registry';
+
+const BUDGET = { bundleKb: 250, coldInitMs: 60, requestsPerSecond: 2000, p99Ms: 20 };
+const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
+const LOAD_ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? 3);
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
+
+/** A valid query per endpoint, so the first call exercises the whole pipeline. */
+const SAMPLE_QUERY: Record<string, string> = {
+  counter: 'id=bench&hit=true',
+  jokes: 'limit=3',
+  profanityFilter: 'text=what%20the%20sh1t',
+  barcodeGenerate: 'text=036000291452',
+  horoscope: 'zodiac=leo',
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+const run = promisify(execFile);
+const workDir = join(PROJECT_ROOT, 'node_modules/.cache/dqs-bench');
+const dataDir = mkdtempSync(join(tmpdir(), 'dqs-bench-'));
+rmSync(workDir, { recursive: true, force: true });
+mkdirSync(workDir, { recursive: true });
+
+/** The local server in its own process, as `npm start` runs it. */
+async function startServer(): Promise<{ url: string; dynamoPort: number; keys: Record<string, string>; stop: () => void }> {
+  const port = 30_000 + Math.floor(Math.random() * 10_000);
+  const dynamoPort = port + 1;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, PORT: String(port), DYNAMODB_PORT: String(dynamoPort), DATA_DIR: dataDir, LOG_LEVEL: 'ERROR' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    const ready = await fetch(`${url}/openapi.json`).then((r) => r.ok, () => false);
+    if (ready) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const keys = JSON.parse(readFileSync(join(dataDir, 'demo-keys.json'), 'utf8')) as Record<string, string>;
+  return { url, dynamoPort, keys, stop: () => child.kill('SIGTERM') };
+}
+
+const CHILD = `
+const [bundle, eventJson] = process.argv.slice(2);
+const started = performance.now();
+const { handler } = await import(bundle);
+const imported = performance.now();
+const response = await handler(JSON.parse(eventJson), { functionName: 'bench', awsRequestId: 'bench', getRemainingTimeInMillis: () => 10000 });
+const done = performance.now();
+console.log(JSON.stringify({ importMs: imported - started, totalMs: done - started, status: response.statusCode }));
+`;
+
+function sampleEvent(path: string, method: string, query: string, apiKey: string) {
+  const params = Object.fromEntries(new URLSearchParams(query));
+  return {
+    version: '2.0',
+    routeKey: `${method} ${path}`,
+    rawPath: path,
+    rawQueryString: query,
+    headers: { 'x-api-key': apiKey },
+    queryStringParameters: Object.keys(params).length ? params : undefined,
+    requestContext: { requestId: 'bench', http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bench' } },
+    isBase64Encoded: false,
+  };
+}
+
+const server = await startServer();
+try {
+  writeFileSync(join(workDir, 'cold.mjs'), CHILD);
+  const childEnv = {
+    ...process.env,
+    DYNAMODB_ENDPOINT: `http://127.0.0.1:${server.dynamoPort}`,
+    REFERENCE_DATA_DIR: join(PROJECT_ROOT, 'layers/reference-data/build/reference-data'),
+    POWERTOOLS_METRICS_DISABLED: 'true',
+    POWERTOOLS_LOG_LEVEL: 'ERROR',
+  };
+  console.log(`Functions (bundle: esbuild, minified, AWS SDK bundled; cold init: median of ${COLD_RUNS} fresh processes, import + first call)`);
+  console.log('function          bundle KB  (budget 250)   import ms   cold init ms  (budget 60)   first status');
+  for (const entry of endpointList) {
+    const outfile = join(workDir, `${entry.name}.mjs`);
+    await build({
+      entryPoints: [join(PROJECT_ROOT, entry.entry)],
+      outfile,
+      bundle: true,
+      logLevel: 'error',
+      format: LAMBDA_BUNDLE.format,
+      target: LAMBDA_BUNDLE.target,
+      platform: LAMBDA_BUNDLE.platform,
+      mainFields: [...LAMBDA_BUNDLE.mainFields],
+      minify: LAMBDA_BUNDLE.minify,
+      external: [...LAMBDA_BUNDLE.external],
+      banner: { js: LAMBDA_BUNDLE.banner },
+    });
+    const sizeKb = statSync(outfile).size / 1024;
+    const path = entry.path === '$default' ? '/v1/missing' : entry.path;
+    const key = entry.keyIn === 'query' ? server.keys.professional! : server.keys.enterprise!;
+    const query = entry.keyIn === 'query' ? `api_key=${key}` : (SAMPLE_QUERY[entry.name] ?? '');
+    const event = JSON.stringify(sampleEvent(path, entry.method === 'ANY' ? 'GET' : entry.method, query, key));
+    const runs: { importMs: number; totalMs: number; status: number }[] = [];
+    for (let i = 0; i < COLD_RUNS; i += 1) {
+      const { stdout } = await run(process.execPath, [join(workDir, 'cold.mjs'), outfile, event], { env: childEnv, cwd: workDir });
+      runs.push(JSON.parse(stdout.trim().split('\n').pop()!));
+    }
+    const cold = median(runs.map((r) => r.totalMs));
+    console.log(
+      `${entry.name.padEnd(17)} ${sizeKb.toFixed(1).padStart(9)}  ${sizeKb <= BUDGET.bundleKb ? 'ok  ' : 'OVER'}          ` +
+        `${median(runs.map((r) => r.importMs)).toFixed(1).padStart(8)}   ${cold.toFixed(1).padStart(11)}  ${cold <= BUDGET.coldInitMs ? 'ok  ' : 'OVER'}          ${runs[0]!.status}`,
+    );
+  }
+
+  console.log(`\nLocal server: GET /v1/jokeoftheday, 50 connections, ${LOAD_ROUNDS} rounds of ${LOAD_SECONDS} s (medians of the rounds)`);
+  await autocannon({ url: `${server.url}/v1/jokeoftheday`, connections: 10, duration: 2, headers: { 'x-api-key': server.keys.enterprise! } });
+  const rounds = [];
+  for (let i = 0; i < LOAD_ROUNDS; i += 1) {
+    rounds.push(
+      await autocannon({ url: `${server.url}/v1/jokeoftheday`, connections: 50, duration: LOAD_SECONDS, headers: { 'x-api-key': server.keys.enterprise! } }),
+    );
+  }
+  const rps = median(rounds.map((r) => r.requests.average));
+  const p50 = median(rounds.map((r) => r.latency.p50));
+  const p99 = median(rounds.map((r) => r.latency.p99));
+  const failures = rounds.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
+  console.log(`throughput ${rps.toFixed(0)} req/s (budget ≥ ${BUDGET.requestsPerSecond}: ratio ${(rps / BUDGET.requestsPerSecond).toFixed(2)})`);
+  console.log(`latency    p50 ${p50} ms, p99 ${p99} ms (budget p99 ≤ ${BUDGET.p99Ms} ms: ratio ${(p99 / BUDGET.p99Ms).toFixed(2)})`);
+  console.log(`non-2xx or errors: ${failures} of ${rounds.reduce((sum, r) => sum + r.requests.total, 0)} requests`);
+} finally {
+  server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
