@@ -77,6 +77,8 @@ export class ServiceFunction extends Construct {
       deadLetterQueue: props.deadLetterQueue,
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
+        // empty in AWS; `sam local start-api --env-vars infra/local/sam-env.json` points it at the local store
+        DYNAMODB_ENDPOINT: '',
         POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
         ...Object.fromEntries(used.map((table) => [TABLES[table].env, props.tables[table].tableName])),
         ...props.environment,
