@@ -5,6 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { CreateTableCommand, DynamoDBClient, ListTablesCommand, type KeySchemaElement } from '@aws-sdk/client-dynamodb';
 import { TABLES } from '../../lib/store/tables';
 
+// Lambda runs Node.js 22; locally Node.js 20 is supported, so the SDK's upgrade notice is noise here
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 export interface EmbeddedStore {
   endpoint: string;
   port: number;

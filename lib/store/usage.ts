@@ -20,24 +20,19 @@ export interface CallSlot {
 const dayAttribute = (slot: CallSlot) => `${DAY_PREFIX}${slot.day}|${slot.api}`;
 
 /**
- * Counts one call against the month's quota and the day's per-API usage in one atomic conditional
- * update. Returns the calls used in the billing month after this one, or undefined when the quota
- * was already used up (nothing is written then).
+ * Adds 1 to `calls` of an item (and to `also`, when given) unless `calls` already reached `limit`, in one
+ * atomic conditional update. Returns the new `calls`, or undefined at the limit (nothing written then).
  */
-export async function reserveCall(slot: CallSlot, quota: number, now: Date): Promise<number | undefined> {
+async function countUpTo(key: Record<string, string>, limit: number, expiresAt: number, also?: string): Promise<number | undefined> {
   try {
     const { Attributes } = await dynamo().send(
       new UpdateCommand({
         TableName: tableName('usage'),
-        Key: { account: slot.account, period: slot.periodStart },
-        UpdateExpression: 'ADD calls :one, #day :one SET expires_at = :expires',
-        ConditionExpression: 'attribute_not_exists(calls) OR calls < :quota',
-        ExpressionAttributeNames: { '#day': dayAttribute(slot) },
-        ExpressionAttributeValues: {
-          ':one': 1,
-          ':quota': quota,
-          ':expires': Math.floor(now.getTime() / 1000) + USAGE_RETENTION_SECONDS,
-        },
+        Key: key,
+        UpdateExpression: `ADD calls :one${also ? ', #also :one' : ''} SET expires_at = :expires`,
+        ConditionExpression: 'attribute_not_exists(calls) OR calls < :limit',
+        ExpressionAttributeNames: also ? { '#also': also } : undefined,
+        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expires': expiresAt },
         ReturnValues: 'UPDATED_NEW',
       }),
     );
@@ -46,6 +41,16 @@ export async function reserveCall(slot: CallSlot, quota: number, now: Date): Pro
     if (isConditionFailure(error)) return undefined;
     throw error;
   }
+}
+
+/**
+ * Counts one call against the month's quota and the day's per-API usage in one atomic conditional
+ * update. Returns the calls used in the billing month after this one, or undefined when the quota
+ * was already used up (nothing is written then).
+ */
+export function reserveCall(slot: CallSlot, quota: number, now: Date): Promise<number | undefined> {
+  const expiresAt = Math.floor(now.getTime() / 1000) + USAGE_RETENTION_SECONDS;
+  return countUpTo({ account: slot.account, period: slot.periodStart }, quota, expiresAt, dayAttribute(slot));
 }
 
 /** Gives back a reserved call (the call failed on our side or was rejected as invalid). */
@@ -85,21 +90,6 @@ export async function monthUsage(account: string, periodStart: string): Promise<
  * Counts a call in a fixed window (e.g. one minute) for a per-key rate limit. Returns the calls in the
  * window including this one, or undefined when `limit` calls were already made.
  */
-export async function countInWindow(account: string, window: string, limit: number, expiresAt: number): Promise<number | undefined> {
-  try {
-    const { Attributes } = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName('usage'),
-        Key: { account, period: `rate|${window}` },
-        UpdateExpression: 'ADD calls :one SET expires_at = :expires',
-        ConditionExpression: 'attribute_not_exists(calls) OR calls < :limit',
-        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expires': expiresAt },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    return Number(Attributes?.calls);
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+export function countInWindow(account: string, window: string, limit: number, expiresAt: number): Promise<number | undefined> {
+  return countUpTo({ account, period: `rate|${window}` }, limit, expiresAt);
 }

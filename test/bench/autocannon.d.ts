@@ -15,6 +15,7 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    setupClient?: (client: { setHeaders(headers: Record<string, string>): void }) => void;
   }
   export default function autocannon(options: Options): Promise<Result>;
 }

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BARCODE_TYPES, type BarcodeType } from '../../lib/media/barcodeTypes';
+import { BARCODE_TYPES } from '../../lib/media/barcodeTypes';
 import { json, startTestServer, type TestServer } from '../support/testServer';
+import { VALID_BARCODE_TEXT } from '../support/barcodeSamples';
 
 let server: TestServer;
 let pools: { free: string[]; premium: string[] };
@@ -235,23 +236,7 @@ describe('/v1/profanityfilter', () => {
 });
 
 describe('/v1/barcodegenerate', () => {
-  const VALID_TEXT: Record<BarcodeType, string> = {
-    code39: 'HELLO-123',
-    code128: 'Hello, World!',
-    ean: '5901234123457',
-    ean13: '5901234123457',
-    ean8: '96385074',
-    gs1: '(01)09501101530003(10)ABC123',
-    gtin: '09501101530003',
-    isbn: '978-1-56581-231-4',
-    isbn10: '0-306-40615-2',
-    isbn13: '9791090636071',
-    issn: '0317-8471',
-    jan: '4901234567894',
-    pzn: '12345678',
-    upc: '036000291452',
-    upca: '03600029145',
-  };
+  const VALID_TEXT = VALID_BARCODE_TEXT;
   const barcode = (query: string, headers: Record<string, string> = {}) =>
     server.call(`/v1/barcodegenerate?${query}`, { key: server.demoKeys.free, headers });
 

@@ -1,23 +1,8 @@
 import { BARCODE_TYPES, BarcodeTextError, renderBarcode } from '../../lib/media/barcode';
 import type { BarcodeType } from '../../lib/media/barcode';
+import { VALID_BARCODE_TEXT } from '../support/barcodeSamples';
 
-const VALID_TEXT: Record<BarcodeType, string> = {
-  code39: 'HELLO-123',
-  code128: 'Hello, World!',
-  ean: '5901234123457',
-  ean13: '5901234123457',
-  ean8: '96385074',
-  gs1: '(01)09501101530003(10)ABC123',
-  gtin: '09501101530003',
-  isbn: '978-1-56581-231-4',
-  isbn10: '0-306-40615-2',
-  isbn13: '9791090636071',
-  issn: '0317-8471',
-  jan: '4901234567894',
-  pzn: '12345678',
-  upc: '036000291452',
-  upca: '03600029145',
-};
+const VALID_TEXT = VALID_BARCODE_TEXT;
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
