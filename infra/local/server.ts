@@ -116,7 +116,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
 
   const server = createServer((req, res) => {
     serve(req, res).catch((error: unknown) => {
-      console.error('local server: handler failed', error);
+      console.error(`local server: handler failed (${(error as Error).name})`);
       if (!res.headersSent) sendResult(res, errorResponse(new InternalError()));
     });
   });

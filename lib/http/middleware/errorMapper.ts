@@ -9,7 +9,8 @@ export function errorMapper(): PipelineMiddleware {
     onError: (request) => {
       const error = request.error;
       if (!(error instanceof HttpError)) {
-        logger.error('unexpected error', { error_name: error?.name, stack: error?.stack });
+        // the frames only: an error's message may quote the caller's input, which is never logged
+        logger.error('unexpected error', { error_name: error?.name, frames: error?.stack?.split('\n').slice(1).join('\n') });
       }
       request.response = errorResponse(toHttpError(error));
     },
