@@ -165,15 +165,13 @@ export const retiredPaths: Record<string, string> = {
   '/v1/incometax': '/v2/incometax',
 };
 
-/** A scheduled ingestion job: the CDK ingestion stack wires it to EventBridge; `npm start` runs it in-process. */
+/** A scheduled ingestion job: the CDK ingestion stack wires it to an EventBridge schedule. */
 export interface IngestionJob {
   name: string;
   /** handler module, relative to the project root */
   entry: string;
   /** EventBridge schedule expression, e.g. rate(1 hour) or cron(0 22 ? * MON-FRI *) */
   schedule: string;
-  /** the same schedule in milliseconds for the local runner */
-  everyMs: number;
   timeoutSeconds?: number;
   memoryMb?: number;
   tables?: EndpointDefinition['tables'];

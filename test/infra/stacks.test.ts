@@ -218,7 +218,6 @@ describe('The ingestion stack', () => {
       name: 'sampleJob',
       entry: 'functions/openApi.ts',
       schedule: 'rate(1 hour)',
-      everyMs: 3_600_000,
       timeoutSeconds: 120,
       tables: { usage: 'write' },
     };
