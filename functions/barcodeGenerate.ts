@@ -5,8 +5,9 @@ import { BinaryBody } from '../lib/http/response';
 import { endpoints } from '../infra/registry';
 
 export const handler = endpoint(endpoints.barcodeGenerate, async ({ params, event }) => {
-  // format wins; without it an Accept header asking only for SVG gets SVG
-  const format = params.format ?? (/image\/svg\+xml/.test(event.headers?.accept ?? '') && !/image\/png/.test(event.headers?.accept ?? '') ? 'svg' : 'png');
+  // format wins; without it an Accept header asking for SVG and not PNG gets SVG
+  const accept = event.headers?.accept ?? '';
+  const format = params.format ?? (accept.includes('image/svg+xml') && !accept.includes('image/png') ? 'svg' : 'png');
   try {
     const image = await renderBarcode({ text: params.text, type: params.type, format, includeText: params.include_text });
     return new BinaryBody(image.body, image.contentType);

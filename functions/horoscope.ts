@@ -1,5 +1,5 @@
 import { endpoint } from '../lib/http/endpoint';
-import { utcDate } from '../lib/http/plans';
+import { utcDate } from '../lib/time/calendarDate';
 import { composeHoroscope } from '../lib/horoscope/horoscope';
 import { endpoints } from '../infra/registry';
 

@@ -1,5 +1,5 @@
 import { endpoint } from '../lib/http/endpoint';
-import { utcDate } from '../lib/http/plans';
+import { utcDate } from '../lib/time/calendarDate';
 import { jokeOfTheDay, type JokePools } from '../lib/jokes/pools';
 import { referenceData } from '../lib/reference/referenceData';
 import { endpoints } from '../infra/registry';

@@ -6,8 +6,8 @@ import * as z from 'zod/mini';
 import { defineEndpoint, type EndpointDefinition } from '../lib/http/definition';
 import { booleanParam, dateParam, enumParam, integerParam, patternParam, textParam } from '../lib/http/params';
 import { InvalidParameterError } from '../lib/http/errors';
-import { utcDate } from '../lib/http/plans';
-import { BARCODE_TYPES } from '../lib/media/barcodeTypes';
+import { utcDate } from '../lib/time/calendarDate';
+import { BARCODE_TYPES, MAX_BARCODE_TEXT_LENGTH } from '../lib/media/barcodeTypes';
 import { ZODIAC_SIGNS } from '../lib/horoscope/signs';
 
 const jokeList = z.array(z.object({ joke: z.string() }));
@@ -102,7 +102,7 @@ export const endpoints = {
     access: 'all',
     metering: 'quota',
     params: z.object({
-      text: textParam(200, 'data to encode'),
+      text: textParam(MAX_BARCODE_TEXT_LENGTH, 'data to encode'),
       type: z._default(enumParam(BARCODE_TYPES, 'symbology'), 'upc'),
       format: z.optional(enumParam(['png', 'svg'], 'image format')),
       include_text: z._default(booleanParam('print the human-readable text under the bars'), true),

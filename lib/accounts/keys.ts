@@ -1,5 +1,6 @@
 import { createAccount, type Account } from '../store/accounts';
-import { utcDate, type Period, type Tier } from '../http/plans';
+import type { Period, Tier } from '../http/plans';
+import { utcDate } from '../time/calendarDate';
 import { generateApiKey, hashApiKey } from './apiKey';
 
 export interface NewKey {

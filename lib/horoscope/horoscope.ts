@@ -5,10 +5,10 @@
 import { ADVICE, CLOSINGS, LIFE_AREAS, LIFE_AREA_NAMES, LUCKY_COLOURS, OPENINGS, SIGN_FACTS } from './phrases';
 import type { SignFacts } from './phrases';
 import { fnv1a, mulberry32 } from '../text/seededRandom';
+import { isCalendarDate } from '../time/calendarDate';
 import type { ZodiacSign } from './signs';
 
 export { ZODIAC_SIGNS, type ZodiacSign } from './signs';
-
 
 type Random = () => number;
 
@@ -23,10 +23,7 @@ export function composeHoroscope(sign: ZodiacSign, date: string): string {
 }
 
 function requireIsoDate(date: string): void {
-  const parsed = new Date(`${date}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) {
-    throw new RangeError(`Expected a calendar date as YYYY-MM-DD, got '${date}'`);
-  }
+  if (!isCalendarDate(date)) throw new RangeError(`Expected a calendar date as YYYY-MM-DD, got '${date}'`);
 }
 
 function placeholderValues(facts: SignFacts): Record<string, string> {

@@ -11,7 +11,6 @@ import { queryParams } from './middleware/queryParams';
 import { requestContext } from './middleware/requestContext';
 import { serializer } from './middleware/serializer';
 import { callState, type CallState } from './middleware/state';
-import type { BinaryBody } from './response';
 
 /** What a handler gets: validated parameters and, on keyed endpoints, the caller's account. */
 export interface Call<P> {
@@ -22,7 +21,8 @@ export interface Call<P> {
   event: APIGatewayProxyEventV2;
 }
 
-export type Handle<S extends QueryParams> = (call: Call<z.output<S>>) => Promise<unknown | BinaryBody> | unknown;
+/** Returns the JSON body, or a BinaryBody for image bytes (possibly as a promise). */
+export type Handle<S extends QueryParams> = (call: Call<z.output<S>>) => unknown;
 
 /**
  * An endpoint's Lambda handler: the shared pipeline around `handle`, in DESIGN order —

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isCalendarDate } from '../time/calendarDate';
 
 /**
  * Query-parameter schemas with the CONTRACT's common rules. Values arrive as strings, already trimmed;
@@ -40,12 +41,6 @@ export function enumParam<const T extends readonly [string, ...string[]]>(values
 /** A valid calendar date YYYY-MM-DD. */
 export function dateParam(description: string) {
   return z.string().check(z.refine(isCalendarDate, 'must be a valid date in the form YYYY-MM-DD'), z.meta({ format: 'date', description }));
-}
-
-export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
 /** Free text within a length limit (in characters, not UTF-16 units). */

@@ -1,4 +1,5 @@
 /** Plans, access labels and the billing month: the one place these rules live. */
+import { utcDate } from '../time/calendarDate';
 export const TIERS = ['free', 'developer', 'business', 'professional', 'enterprise'] as const;
 export type Tier = (typeof TIERS)[number];
 export const PERIODS = ['month', 'year'] as const;
@@ -46,11 +47,6 @@ export function isTier(value: string): value is Tier {
 
 export function isPeriod(value: string): value is Period {
   return (PERIODS as readonly string[]).includes(value);
-}
-
-/** YYYY-MM-DD of a Date, in UTC. */
-export function utcDate(date: Date): string {
-  return date.toISOString().slice(0, 10);
 }
 
 function anchorDay(year: number, month: number, day: number): Date {

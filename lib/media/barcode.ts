@@ -10,9 +10,9 @@
 import bwipjs from 'bwip-js/node';
 import type { RenderOptions } from 'bwip-js/node';
 
-import type { BarcodeType } from './barcodeTypes';
+import { MAX_BARCODE_TEXT_LENGTH, type BarcodeType } from './barcodeTypes';
 
-export { BARCODE_TYPES, type BarcodeType } from './barcodeTypes';
+export { BARCODE_TYPES, MAX_BARCODE_TEXT_LENGTH, type BarcodeType } from './barcodeTypes';
 export type BarcodeFormat = 'png' | 'svg';
 
 export interface BarcodeImage {
@@ -24,8 +24,6 @@ export interface BarcodeImage {
 export class BarcodeTextError extends Error {
   override readonly name = 'BarcodeTextError';
 }
-
-export const MAX_BARCODE_TEXT_LENGTH = 200;
 
 /** What bwip-js is asked to draw: an encoder, the text in the form it expects, and encoder-specific options. */
 interface EncoderRequest {
@@ -47,6 +45,8 @@ const JAN: Gs1Number = { name: 'JAN', digits: 12 };
 const UPCA: Gs1Number = { name: 'UPC-A', digits: 11 };
 const GTIN14: Gs1Number = { name: 'GTIN-14', digits: 13 };
 
+const upcA = (text: string): EncoderRequest => ({ bcid: 'upca', text: checkGs1Number(text, UPCA) });
+
 const ENCODERS: Record<BarcodeType, (text: string) => EncoderRequest> = {
   code39: (text) => ({ bcid: 'code39', text }),
   code128: prepareCode128,
@@ -64,8 +64,8 @@ const ENCODERS: Record<BarcodeType, (text: string) => EncoderRequest> = {
   issn: prepareIssn,
   jan: prepareJan,
   pzn: preparePzn,
-  upc: (text) => ({ bcid: 'upca', text: checkGs1Number(text, UPCA) }),
-  upca: (text) => ({ bcid: 'upca', text: checkGs1Number(text, UPCA) }),
+  upc: upcA,
+  upca: upcA,
 };
 
 export async function renderBarcode(o: {

@@ -1,7 +1,8 @@
 import { countInWindow, refundCall, reserveCall } from '../../store/usage';
 import type { EndpointDefinition } from '../definition';
 import { NoDataError, QuotaExceededError, RateLimitedError } from '../errors';
-import { billingPeriod, MONTHLY_QUOTA, utcDate } from '../plans';
+import { billingPeriod, MONTHLY_QUOTA } from '../plans';
+import { utcDate } from '../../time/calendarDate';
 import { logger } from '../observability';
 import type { PipelineMiddleware, PipelineRequest } from './state';
 

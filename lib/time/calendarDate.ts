@@ -1,0 +1,13 @@
+/** Calendar dates as the API writes them: YYYY-MM-DD, UTC days. */
+
+/** YYYY-MM-DD of a moment, in UTC. */
+export function utcDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** True for a real calendar date written YYYY-MM-DD (no 2023-02-30). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
