@@ -7,6 +7,10 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { importJokes } from '../../lib/jokes/import';
+import type { ReferenceImporter } from '../../lib/reference/importer';
+import { importTaxData } from '../../lib/tax/import';
+import { importVehicleData } from '../../lib/vehicles/import';
+import { importAviationData } from '../../lib/aviation/import';
 
 export const REFERENCE_DATA_OUT = 'layers/reference-data/build/reference-data';
 
@@ -16,6 +20,15 @@ export function datasetsDir(): string | undefined {
   const beside = resolve('../shared/datasets');
   return existsSync(beside) ? beside : undefined;
 }
+
+const importJokePools: ReferenceImporter = async (sources) => {
+  const jokes = await importJokes(sources);
+  const summary = `${jokes.pools.free.length} free, ${jokes.pools.premium.length} premium jokes from ${jokes.sources.join(', ')}`;
+  return { files: { 'jokes.json': { data: jokes.pools, summary } }, warnings: jokes.warnings };
+};
+
+/** Every import step; each writes its own files. */
+const IMPORTERS: ReferenceImporter[] = [importJokePools, importTaxData, importVehicleData, importAviationData];
 
 export interface BuildReport {
   outDir: string;
@@ -29,10 +42,14 @@ export async function buildReferenceData(outDir = resolve(REFERENCE_DATA_OUT), s
   if (!sources) warnings.push('No datasets directory (set DATASETS_DIR or put ../shared/datasets beside the project).');
   const files: BuildReport['files'] = {};
 
-  const jokes = await importJokes(sources);
-  writeFileSync(join(outDir, 'jokes.json'), JSON.stringify(jokes.pools));
-  files['jokes.json'] = `${jokes.pools.free.length} free, ${jokes.pools.premium.length} premium jokes from ${jokes.sources.join(', ')}`;
-  warnings.push(...jokes.warnings);
+  for (const importer of IMPORTERS) {
+    const result = await importer(sources);
+    for (const [file, { data, summary }] of Object.entries(result.files)) {
+      writeFileSync(join(outDir, file), JSON.stringify(data));
+      files[file] = summary;
+    }
+    warnings.push(...result.warnings);
+  }
 
   writeFileSync(join(outDir, 'manifest.json'), JSON.stringify({ files, warnings }, null, 2));
   return { outDir, files, warnings };

@@ -5,6 +5,8 @@
  * - usage: one item per account and billing month (`calls` plus one `d|<day>|<api>` counter per day and API),
  *   and short-lived rate-limit windows (`period` = `rate|<minute>`), which expire by TTL.
  * - counters: the /v1/counter values, keyed by owner (key hash) and counter id; `expires_at` is the TTL.
+ * - cache: short-lived copies of live upstream answers (e.g. air quality per rounded location), keyed by
+ *   `<family>|<key>`; `expires_at` is the TTL and reads treat expired items as absent.
  */
 export interface TableDefinition {
   /** environment variable holding the physical table name */
@@ -20,6 +22,7 @@ export const TABLES = {
   accounts: { env: 'ACCOUNTS_TABLE', localName: 'accounts', partitionKey: 'key_hash' },
   usage: { env: 'USAGE_TABLE', localName: 'usage', partitionKey: 'account', sortKey: 'period', ttlAttribute: 'expires_at' },
   counters: { env: 'COUNTERS_TABLE', localName: 'counters', partitionKey: 'owner', sortKey: 'id', ttlAttribute: 'expires_at' },
+  cache: { env: 'CACHE_TABLE', localName: 'cache', partitionKey: 'key', ttlAttribute: 'expires_at' },
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableName = keyof typeof TABLES;

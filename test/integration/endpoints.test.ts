@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { referenceDataDir } from '../../lib/reference/referenceData';
 import { BARCODE_TYPES } from '../../lib/media/barcodeTypes';
 import { json, startTestServer, type TestServer } from '../support/testServer';
 import { VALID_BARCODE_TEXT } from '../support/barcodeSamples';
@@ -9,7 +10,7 @@ let pools: { free: string[]; premium: string[] };
 
 beforeAll(async () => {
   server = await startTestServer();
-  pools = JSON.parse(readFileSync(join(server.dataDir, 'reference-data', 'jokes.json'), 'utf8'));
+  pools = JSON.parse(readFileSync(join(referenceDataDir(), 'jokes.json'), 'utf8'));
 });
 afterAll(() => server.close());
 

@@ -24,7 +24,8 @@ export async function startTestServer(): Promise<TestServer> {
   process.env.AUTH_CACHE_SECONDS = '0';
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
   const dataDir = mkdtempSync(join(tmpdir(), 'dqs-test-'));
-  const server = await startLocalServer({ port: 0, dynamoPort: 0, dataDir, referenceDataDir: join(dataDir, 'reference-data') });
+  // reference data: the project's build output (npm test builds it first; the server builds it when missing)
+  const server = await startLocalServer({ port: 0, dynamoPort: 0, dataDir });
   return {
     ...server,
     dataDir,

@@ -1,0 +1,2 @@
+/** Vision (spec 4.12): object detection. */
+export const visionEndpoints = {};
