@@ -1,0 +1,15 @@
+import { endpoint } from '../lib/http/endpoint';
+import { requireCountry } from '../lib/calendars/country';
+import { nationalPublicHolidaysOn } from '../lib/calendars/holidays';
+import { endpoints } from '../infra/registry';
+
+export const handler = endpoint(endpoints.isPublicHoliday, ({ params }) => {
+  const country = requireCountry(params.country, 'code');
+  const names = nationalPublicHolidaysOn(country, params.date);
+  return {
+    is_public_holiday: names.length > 0,
+    public_holiday_name: names.length > 0 ? names.join(' / ') : null,
+    date: params.date,
+    country,
+  };
+});
