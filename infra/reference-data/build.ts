@@ -10,6 +10,8 @@ import { importJokes } from '../../lib/jokes/import';
 import type { ReferenceImporter } from '../../lib/reference/importer';
 import { importTaxData } from '../../lib/tax/import';
 import { importVehicleData } from '../../lib/vehicles/import';
+import { importPhoneData } from '../../lib/phone/import';
+import { importEmailDomains } from '../../lib/email/import';
 import { importAviationData } from '../../lib/aviation/import';
 
 export const REFERENCE_DATA_OUT = 'layers/reference-data/build/reference-data';
@@ -28,7 +30,7 @@ const importJokePools: ReferenceImporter = async (sources) => {
 };
 
 /** Every import step; each writes its own files. */
-const IMPORTERS: ReferenceImporter[] = [importJokePools, importTaxData, importVehicleData, importAviationData];
+const IMPORTERS: ReferenceImporter[] = [importJokePools, importTaxData, importVehicleData, importPhoneData, importEmailDomains, importAviationData];
 
 export interface BuildReport {
   outDir: string;

@@ -1,4 +1,90 @@
-import type { ReferenceImporter } from '../reference/importer';
+/**
+ * Import step for /v1/vinlookup: the NHTSA vPIC WMI table (`<datasetsDir>/vin/vpic_wmi.csv`: wmi,
+ * manufacturer, makes, vehicle_type, country; public domain) → `vehicles-wmi.json`.
+ * A missing source is a warning: the endpoint answers 503 data_unavailable.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ImportResult, ReferenceImporter } from '../reference/importer';
+import { vpicCountryName, WMI_TABLE_FILE, type WmiTable } from './wmi';
 
-/** Placeholder until this family's importer lands: produces no files. */
-export const importVehicleData: ReferenceImporter = async () => ({ files: {}, warnings: [] });
+export const WMI_SOURCE_FILE = join('vin', 'vpic_wmi.csv');
+
+/** Rows of an RFC 4180 CSV text (quoted fields may hold commas, quotes as "" and line breaks). */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(field);
+      field = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += char;
+  }
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows.filter((r) => r.some((value) => value.trim() !== ''));
+}
+
+const clean = (value: string | undefined) => (value ?? '').trim().replace(/\s+/g, ' ');
+
+/** The WMI table from the vPIC CSV export; rows without a 3- or 6-character WMI or a manufacturer are skipped. */
+export function buildWmiTable(csv: string): { table: WmiTable; skipped: number } {
+  const [header, ...rows] = parseCsv(csv);
+  const columns = (header ?? []).map((name) => name.trim().toLowerCase());
+  const at = (name: string) => {
+    const index = columns.indexOf(name);
+    if (index < 0) throw new Error(`vPIC WMI CSV lacks the column '${name}'`);
+    return index;
+  };
+  const [wmiAt, manufacturerAt, typeAt, countryAt] = [at('wmi'), at('manufacturer'), at('vehicle_type'), at('country')];
+  const table: WmiTable = {};
+  let skipped = 0;
+  for (const row of rows) {
+    const wmi = clean(row[wmiAt]).toUpperCase();
+    const manufacturer = clean(row[manufacturerAt]);
+    if (!/^[A-HJ-NPR-Z0-9]{3}([A-HJ-NPR-Z0-9]{3})?$/.test(wmi) || !manufacturer) {
+      skipped++;
+      continue;
+    }
+    table[wmi] = [manufacturer, vpicCountryName(row[countryAt] ?? ''), clean(row[typeAt]) || null];
+  }
+  return { table, skipped };
+}
+
+async function importWmiTable(datasetsDir: string | undefined): Promise<ImportResult> {
+  if (datasetsDir === undefined) {
+    return { files: {}, warnings: ['No datasets directory: the WMI table is not imported; /v1/vinlookup answers 503.'] };
+  }
+  const path = join(datasetsDir, WMI_SOURCE_FILE);
+  const csv = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (csv === undefined) return { files: {}, warnings: [`${path} not found: /v1/vinlookup answers 503 until it is imported.`] };
+  const { table, skipped } = buildWmiTable(csv);
+  const warnings = skipped > 0 ? [`${path}: ${skipped} rows without a valid WMI or manufacturer skipped.`] : [];
+  return {
+    files: { [WMI_TABLE_FILE]: { data: table, summary: `${Object.keys(table).length} WMIs from NHTSA vPIC (${WMI_SOURCE_FILE})` } },
+    warnings,
+  };
+}
+
+export const importVehicleData: ReferenceImporter = importWmiTable;
