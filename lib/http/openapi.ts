@@ -11,6 +11,7 @@ const ERRORS: Record<string, string> = {
   '404': 'no_data: a valid query without data',
   '429': 'quota_exceeded (monthly quota) or rate_limited; see Retry-After',
   '500': 'internal_error; the call is not counted',
+  '502': 'upstream_error: a live upstream the call needs failed; the call is not counted',
   '503': 'data_unavailable: the data have not been ingested yet',
 };
 

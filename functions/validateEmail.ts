@@ -1,0 +1,24 @@
+import { validateEmail } from '../lib/email/validateEmail';
+import { EMAIL_DOMAINS_FILE, indexDomainLists, type EmailDomainLists, type EmailDomainListsFile } from '../lib/email/domainLists';
+import { endpoint } from '../lib/http/endpoint';
+import { UpstreamError } from '../lib/http/errors';
+import { referenceData } from '../lib/reference/referenceData';
+import { createDnsResolver, DnsLookupError, resolverOptionsFromEnv } from '../lib/web/dns';
+import { endpoints } from '../infra/registry';
+
+let lists: EmailDomainLists | undefined;
+
+export const handler = endpoint(endpoints.validateEmail, async ({ params }) => {
+  lists ??= indexDomainLists(referenceData<EmailDomainListsFile>(EMAIL_DOMAINS_FILE));
+  // DNS_SERVERS / DNS_TIMEOUT_MS are read per call (the integration tests set them after loading this module)
+  const resolver = createDnsResolver(resolverOptionsFromEnv());
+  try {
+    return await validateEmail(params.email, { lists, resolver });
+  } catch (error) {
+    if (error instanceof DnsLookupError) {
+      const what = error.failure === 'timeout' ? 'did not answer in time' : 'failed';
+      throw new UpstreamError(`The DNS lookup of ${error.domain} ${what}; the address could not be checked. Please try again.`);
+    }
+    throw error;
+  }
+});

@@ -1,0 +1,118 @@
+/**
+ * What /v1/webpage reads from a page's HTML (htmlparser2, a real HTML tokenizer and tree-less parser):
+ * the title, the meta tags, the description and the favicon.
+ */
+import { Parser } from 'htmlparser2';
+
+/** At most this many meta tags are returned, each content at most MAX_META_CONTENT characters. */
+export const MAX_META_TAGS = 200;
+export const MAX_META_CONTENT = 2000;
+
+export interface PageMetadata {
+  /** <title>, whitespace collapsed; og:title when the page has no (non-empty) <title>; else null */
+  page_title: string | null;
+  /** meta description, else og:description; else null */
+  page_description: string | null;
+  /** meta name / property / http-equiv (lower case) → content; the first tag of a name wins */
+  meta_tags: Record<string, string>;
+  /** the declared icon (rel icon / shortcut icon, else apple-touch-icon) as an absolute http(s) URL, else null */
+  favicon: string | null;
+}
+
+const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** The charset a page declares: Content-Type header first, then <meta charset> / http-equiv in the first 1024 bytes. */
+export function declaredCharset(contentType: string | null, body: Buffer): string | undefined {
+  const fromHeader = /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType ?? '')?.[1];
+  if (fromHeader) return fromHeader;
+  const head = body.subarray(0, 1024).toString('latin1');
+  return /<meta[^>]+charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(head)?.[1];
+}
+
+/** The body as text in its declared charset (UTF-8 when none is declared or the label is unknown; a BOM wins). */
+export function decodeHtml(body: Buffer, contentType: string | null): string {
+  if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return new TextDecoder('utf-8').decode(body);
+  const charset = declaredCharset(contentType, body);
+  try {
+    return new TextDecoder(charset ?? 'utf-8').decode(body);
+  } catch {
+    return new TextDecoder('utf-8').decode(body);
+  }
+}
+
+/** true when text without a declared type still looks like HTML (starts with a tag, doctype or comment). */
+export function looksLikeHtml(text: string): boolean {
+  return /^\s*</.test(text.replace(/^\ufeff/, '')) && /<(?:!doctype\s+html|html|head|body|title|meta|div|p|a)\b/i.test(text.slice(0, 4096));
+}
+
+/** An absolute http(s) URL for `href` against `base`, or null. */
+function absoluteHttpUrl(href: string, base: URL): string | null {
+  try {
+    const url = new URL(href.trim(), base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export function readPageMetadata(html: string, pageUrl: URL): PageMetadata {
+  // a Map, not an object: names such as __proto__ or constructor are page data, not properties
+  const metaTags = new Map<string, string>();
+  let title: string | null = null;
+  let titleText: string[] | null = null;
+  let svgDepth = 0;
+  let baseHref: string | undefined;
+  const icons: { href: string; rank: number }[] = [];
+
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (name === 'svg') svgDepth++;
+        if (svgDepth > 0) return;
+        if (name === 'title' && title === null && titleText === null) titleText = [];
+        else if (name === 'base' && baseHref === undefined && attributes.href) baseHref = attributes.href;
+        else if (name === 'meta') {
+          const key = (attributes.name ?? attributes.property ?? attributes['http-equiv'])?.trim().toLowerCase();
+          const content = attributes.content;
+          if (key && content !== undefined && !metaTags.has(key) && metaTags.size < MAX_META_TAGS) {
+            metaTags.set(key, collapse(content).slice(0, MAX_META_CONTENT));
+          }
+        } else if (name === 'link' && attributes.href) {
+          const rel = (attributes.rel ?? '').toLowerCase().split(/\s+/);
+          const rank = rel.includes('icon') ? 1 : rel.includes('apple-touch-icon') || rel.includes('apple-touch-icon-precomposed') ? 2 : 0;
+          if (rank) icons.push({ href: attributes.href, rank });
+        }
+      },
+      ontext(text) {
+        if (titleText) titleText.push(text);
+      },
+      onclosetag(name) {
+        if (name === 'svg' && svgDepth > 0) svgDepth--;
+        if (name === 'title' && titleText) {
+          title = collapse(titleText.join(''));
+          titleText = null;
+        }
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(html);
+  parser.end();
+
+  let base = pageUrl;
+  if (baseHref !== undefined) {
+    try {
+      base = new URL(baseHref, pageUrl);
+    } catch {
+      // an unusable <base> is ignored, as browsers do
+    }
+  }
+  const nonEmpty = (value: string | null | undefined) => (value ? value : null);
+  const icon = [...icons].sort((a, b) => a.rank - b.rank).map((candidate) => absoluteHttpUrl(candidate.href, base)).find(Boolean);
+  return {
+    page_title: nonEmpty(title) ?? nonEmpty(metaTags.get('og:title')),
+    page_description: nonEmpty(metaTags.get('description')) ?? nonEmpty(metaTags.get('og:description')),
+    meta_tags: Object.fromEntries(metaTags),
+    favicon: icon ?? null,
+  };
+}

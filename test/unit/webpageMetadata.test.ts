@@ -1,0 +1,258 @@
+import { decodeHtml, looksLikeHtml, MAX_META_TAGS, readPageMetadata } from '../../lib/web/pageMetadata';
+import { parseTargetUrl } from '../../lib/web/targetUrl';
+import { urlParts } from '../../lib/web/webpage';
+
+const page = new URL('https://www.example.com/blog/post.html?ref=home');
+
+describe('readPageMetadata', () => {
+  test('reads title, description, meta tags and favicon of a typical page', () => {
+    // Prepare
+    const html = `<!doctype html><html><head>
+      <meta charset="utf-8">
+      <title>
+        Caf&eacute; &amp; Bar   news
+      </title>
+      <meta name="Description" content="All about the  café.">
+      <meta property="og:title" content="Café (Open Graph)">
+      <meta property="og:image" content="https://cdn.example.com/cafe.jpg">
+      <meta name="twitter:card" content="summary">
+      <meta http-equiv="X-UA-Compatible" content="IE=edge">
+      <link rel="stylesheet" href="/style.css">
+      <link rel="icon" type="image/png" href="../img/icon.png">
+    </head><body><p>Hello</p></body></html>`;
+
+    // Act
+    const metadata = readPageMetadata(html, page);
+
+    // Assess
+    expect(metadata).toEqual({
+      page_title: 'Café & Bar news',
+      page_description: 'All about the café.',
+      meta_tags: {
+        description: 'All about the café.',
+        'og:title': 'Café (Open Graph)',
+        'og:image': 'https://cdn.example.com/cafe.jpg',
+        'twitter:card': 'summary',
+        'x-ua-compatible': 'IE=edge',
+      },
+      favicon: 'https://www.example.com/img/icon.png',
+    });
+  });
+
+  test('falls back to og:title and og:description when the page has no title or description', () => {
+    // Prepare
+    const html = `<head><title>  </title><meta property="og:title" content="OG title"><meta property="og:description" content="OG text"></head>`;
+
+    // Act
+    const metadata = readPageMetadata(html, page);
+
+    // Assess
+    expect(metadata.page_title).toBe('OG title');
+    expect(metadata.page_description).toBe('OG text');
+  });
+
+  test('gives nulls and no meta tags for a page that declares nothing (no /favicon.ico guess)', () => {
+    // Prepare
+    const html = '<html><body><h1>Bare</h1></body></html>';
+
+    // Act
+    const metadata = readPageMetadata(html, page);
+
+    // Assess
+    expect(metadata).toEqual({ page_title: null, page_description: null, meta_tags: {}, favicon: null });
+  });
+
+  test('ignores a <title> inside inline SVG and keeps the document title', () => {
+    // Prepare
+    const html = '<body><svg><title>Icon caption</title></svg><title>Real title</title></body>';
+
+    // Act
+    const metadata = readPageMetadata(html, page);
+
+    // Assess
+    expect(metadata.page_title).toBe('Real title');
+  });
+
+  test('keeps the first of two meta tags with the same name', () => {
+    // Prepare
+    const html = '<meta name="description" content="first"><meta name="DESCRIPTION" content="second">';
+
+    // Act
+    const metadata = readPageMetadata(html, page);
+
+    // Assess
+    expect(metadata.meta_tags).toEqual({ description: 'first' });
+  });
+
+  test('treats meta names such as __proto__ and constructor as plain keys', () => {
+    // Prepare
+    const html = '<meta name="__proto__" content="x"><meta name="constructor" content="y"><meta name="toString" content="z">';
+
+    // Act
+    const metadata = readPageMetadata(html, page);
+
+    // Assess
+    expect(Object.keys(metadata.meta_tags)).toEqual(['__proto__', 'constructor', 'tostring']);
+    expect(JSON.parse(JSON.stringify(metadata.meta_tags))).toEqual(JSON.parse('{"__proto__":"x","constructor":"y","tostring":"z"}'));
+  });
+
+  test(`returns at most ${MAX_META_TAGS} meta tags`, () => {
+    // Prepare
+    const html = Array.from({ length: MAX_META_TAGS + 50 }, (_, i) => `<meta name="m${i}" content="${i}">`).join('');
+
+    // Act
+    const metadata = readPageMetadata(html, page);
+
+    // Assess
+    expect(Object.keys(metadata.meta_tags)).toHaveLength(MAX_META_TAGS);
+    expect(metadata.meta_tags.m0).toBe('0');
+  });
+
+  test('resolves the favicon against <base href>', () => {
+    // Prepare
+    const html = '<head><base href="https://static.example.net/assets/"><link rel="shortcut icon" href="favicon.ico"></head>';
+
+    // Act
+    const metadata = readPageMetadata(html, page);
+
+    // Assess
+    expect(metadata.favicon).toBe('https://static.example.net/assets/favicon.ico');
+  });
+
+  test('prefers rel=icon to an earlier apple-touch-icon, and uses apple-touch-icon when it is the only one', () => {
+    // Prepare
+    const both = '<link rel="apple-touch-icon" href="/apple.png"><link rel="ICON" href="//cdn.example.org/i.svg">';
+    const appleOnly = '<link rel="apple-touch-icon-precomposed" href="/apple.png">';
+
+    // Act
+    const preferred = readPageMetadata(both, page).favicon;
+    const fallback = readPageMetadata(appleOnly, page).favicon;
+
+    // Assess
+    expect(preferred).toBe('https://cdn.example.org/i.svg');
+    expect(fallback).toBe('https://www.example.com/apple.png');
+  });
+
+  test('skips icons that are not http(s) URLs (data: URIs)', () => {
+    // Prepare
+    const html = '<link rel="icon" href="data:image/png;base64,iVBORw0KGgo="><link rel="apple-touch-icon" href="/a.png">';
+
+    // Act
+    const metadata = readPageMetadata(html, page);
+
+    // Assess
+    expect(metadata.favicon).toBe('https://www.example.com/a.png');
+  });
+});
+
+describe('decodeHtml', () => {
+  test('decodes with the charset of the Content-Type header', () => {
+    // Prepare: "Café" in ISO-8859-1 (é = 0xE9)
+    const body = Buffer.from([0x43, 0x61, 0x66, 0xe9]);
+
+    // Act
+    const text = decodeHtml(body, 'text/html; charset=ISO-8859-1');
+
+    // Assess
+    expect(text).toBe('Café');
+  });
+
+  test('decodes with a <meta charset> when the header has none', () => {
+    // Prepare: in ISO-8859-2 (Latin-2) the byte 0xB3 is "ł"
+    const body = Buffer.concat([Buffer.from('<meta charset="iso-8859-2"><title>'), Buffer.from([0xb3]), Buffer.from('</title>')]);
+
+    // Act
+    const text = decodeHtml(body, 'text/html');
+
+    // Assess
+    expect(text).toContain('<title>ł</title>');
+  });
+
+  test('uses UTF-8 for an unknown charset label', () => {
+    // Prepare
+    const body = Buffer.from('<title>Grüße</title>', 'utf8');
+
+    // Act
+    const text = decodeHtml(body, 'text/html; charset=klingon');
+
+    // Assess
+    expect(text).toBe('<title>Grüße</title>');
+  });
+});
+
+describe('looksLikeHtml', () => {
+  test.each([
+    ['<!DOCTYPE html><html></html>', true],
+    ['  <html><head><title>x</title>', true],
+    ['{"json": true}', false],
+    ['%PDF-1.7', false],
+    ['<?xml version="1.0"?><rss></rss>', false],
+  ])('%j → %s', (text, expected) => {
+    // Prepare: the text
+
+    // Act
+    const result = looksLikeHtml(text);
+
+    // Assess
+    expect(result).toBe(expected);
+  });
+});
+
+describe('urlParts', () => {
+  test('splits the URL and decodes its query; a repeated parameter gives an array', () => {
+    // Prepare
+    const url = new URL('https://Example.COM:8443/a%20b/c?q=caf%C3%A9+au+lait&tag=x&tag=y&empty=&__proto__=z#top');
+
+    // Act
+    const parts = urlParts(url);
+
+    // Assess
+    expect(parts).toEqual({
+      url: 'https://example.com:8443/a%20b/c?q=caf%C3%A9+au+lait&tag=x&tag=y&empty=&__proto__=z#top',
+      domain: 'example.com',
+      url_path: '/a%20b/c',
+      url_parameters: JSON.parse('{"q":"café au lait","tag":["x","y"],"empty":"","__proto__":"z"}'),
+    });
+  });
+
+  test('gives an empty parameter object and path / for a bare origin', () => {
+    // Prepare
+    const url = new URL('http://example.com');
+
+    // Act
+    const parts = urlParts(url);
+
+    // Assess
+    expect(parts).toEqual({ url: 'http://example.com/', domain: 'example.com', url_path: '/', url_parameters: {} });
+  });
+});
+
+describe('parseTargetUrl', () => {
+  test.each([
+    ['example.com/page', /absolute URL/],
+    ['ftp://example.com/file', /http or https URL \(got ftp\)/],
+    ['javascript:alert(1)', /http or https URL/],
+    ['file:///etc/passwd', /http or https URL/],
+    ['https://user:secret@example.com/', /user name or password/],
+    ['http://exa mple.com/', /absolute URL/],
+  ])('refuses %s', (text, problem) => {
+    // Prepare: the text
+
+    // Act
+    const result = parseTargetUrl(text);
+
+    // Assess
+    expect(result).toEqual({ problem: expect.stringMatching(problem) });
+  });
+
+  test('accepts an https URL with port, path and query', () => {
+    // Prepare
+    const text = 'https://example.com:8443/path?x=1';
+
+    // Act
+    const result = parseTargetUrl(text);
+
+    // Assess
+    expect('url' in result && result.url.href).toBe(text);
+  });
+});
