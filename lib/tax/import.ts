@@ -1,4 +1,179 @@
-import type { ReferenceImporter } from '../reference/importer';
+/**
+ * Import step of the tax endpoints. Writes:
+ * - `tax-tables.json`: US federal brackets, standard deductions and FICA parameters for every year the
+ *   PSLmodels Tax-Calculator parameter file (`<datasets>/tax/taxcalc_policy_current_law.json`, CC0)
+ *   states, plus the US state and Canadian federal/provincial tables written from official publications
+ *   (lib/tax/regions/*.ts), each checked before it is shipped;
+ * - `property-tax.json`: see lib/tax/importPropertyTax.ts.
+ * A missing or malformed source is a warning: what depends on it answers 503 data_unavailable.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ImportResult, ReferenceImporter } from '../reference/importer';
+import { importPropertyTax } from './importPropertyTax';
+import { PROPERTY_TAX_FILE } from './propertyTax';
+import { CA_PROVINCE_CODES, US_STATE_CODES } from './regionCodes';
+import { TAX_TABLES_FILE, type CaTaxYear, type TaxTablesFile, type UsTaxYear } from './tables';
+import { CA_FEDERAL_TABLES, CA_PROVINCE_TABLES } from './regions/canada';
+import { US_STATE_TABLES } from './regions/usStates';
+import { usFederalYears, type TaxCalculatorPolicy } from './taxCalculatorPolicy';
+import { US_FILING_STATUSES, type Bracket, type CaTaxTable, type SourcedTable, type UsTaxTable } from './types';
 
-/** Placeholder until this family's importer lands: produces no files. */
-export const importTaxData: ReferenceImporter = async () => ({ files: {}, warnings: [] });
+export const TAX_CALCULATOR_FILE = join('tax', 'taxcalc_policy_current_law.json');
+export const TAX_CALCULATOR_SOURCE =
+  'PSLmodels Tax-Calculator taxcalc/policy_current_law.json (CC0 / public domain), https://github.com/PSLmodels/Tax-Calculator';
+
+/** The regional tables as the regions modules export them. */
+export interface RegionalSources {
+  usStates?: Record<number, Record<string, SourcedTable<UsTaxTable>>>;
+  caFederal?: Record<number, SourcedTable<CaTaxTable>>;
+  caProvinces?: Record<number, Record<string, SourcedTable<CaTaxTable>>>;
+}
+
+/** Why a bracket list cannot be used, or undefined when it can (ascending, contiguous, top open, rates 0–1). */
+export function bracketProblem(brackets: unknown): string | undefined {
+  if (!Array.isArray(brackets)) return 'brackets is not a list';
+  const list = brackets as Bracket[];
+  for (const [i, b] of list.entries()) {
+    if (typeof b?.min !== 'number' || typeof b.rate !== 'number' || !(b.max === null || typeof b.max === 'number')) {
+      return `bracket ${i + 1} is not {min, max, rate}`;
+    }
+    if (b.rate < 0 || b.rate > 1) return `bracket ${i + 1} rate ${b.rate} is not a decimal from 0 to 1`;
+    if (i === 0 && b.min !== 0) return 'the first bracket does not start at 0';
+    if (i > 0 && b.min !== list[i - 1]!.max) return `bracket ${i + 1} does not start where bracket ${i} ends`;
+    if (b.max !== null && b.max <= b.min) return `bracket ${i + 1} ends before it starts`;
+    if ((b.max === null) !== (i === list.length - 1)) return 'only the top bracket may (and must) have max null';
+  }
+  return undefined;
+}
+
+export function usTableProblem(table: UsTaxTable | undefined): string | undefined {
+  if (!table?.brackets || !table.standard_deduction) return 'not {brackets, standard_deduction}';
+  for (const status of US_FILING_STATUSES) {
+    const problem = bracketProblem(table.brackets[status]);
+    if (problem) return `${status}: ${problem}`;
+    const deduction = table.standard_deduction[status];
+    if (typeof deduction !== 'number' || deduction < 0) return `${status}: standard deduction is not an amount`;
+  }
+  return undefined;
+}
+
+export function caTableProblem(table: CaTaxTable | undefined): string | undefined {
+  if (!table) return 'missing';
+  const problem = bracketProblem(table.brackets);
+  if (problem) return problem;
+  if (typeof table.basic_personal_amount !== 'number' || table.basic_personal_amount < 0) return 'basic_personal_amount is not an amount';
+  return undefined;
+}
+
+/** Builds the tax-tables file from the Tax-Calculator policy (if any) and the regional tables. */
+export function buildTaxTables(policy: TaxCalculatorPolicy | undefined, regions: RegionalSources): { tables: TaxTablesFile; warnings: string[] } {
+  const warnings: string[] = [];
+  const tables: TaxTablesFile = { US: {}, CA: {}, sources: {} };
+
+  if (policy) {
+    for (const [year, federal] of usFederalYears(policy)) {
+      const entry: UsTaxYear = { ...federal, states: {} };
+      tables.US[String(year)] = entry;
+      tables.sources[`US/${year}/federal`] = TAX_CALCULATOR_SOURCE;
+    }
+  }
+  for (const [year, states] of Object.entries(regions.usStates ?? {})) {
+    const entry = tables.US[year];
+    if (!entry) {
+      warnings.push(`US state tables for ${year} skipped: the Tax-Calculator file has no federal table for ${year}.`);
+      continue;
+    }
+    for (const [code, sourced] of Object.entries(states)) {
+      const problem = (US_STATE_CODES as readonly string[]).includes(code) ? usTableProblem(sourced?.table) : 'not a state code';
+      if (problem) {
+        warnings.push(`US ${year} ${code} state table skipped: ${problem}.`);
+        continue;
+      }
+      entry.states[code] = sourced.table;
+      tables.sources[`US/${year}/${code}`] = sourced.source;
+    }
+  }
+
+  for (const [year, sourced] of Object.entries(regions.caFederal ?? {})) {
+    const problem = caTableProblem(sourced?.table);
+    if (problem) {
+      warnings.push(`Canada ${year} federal table skipped: ${problem}.`);
+      continue;
+    }
+    const entry: CaTaxYear = { federal: sourced.table, provinces: {} };
+    tables.CA[year] = entry;
+    tables.sources[`CA/${year}/federal`] = sourced.source;
+  }
+  for (const [year, provinces] of Object.entries(regions.caProvinces ?? {})) {
+    const entry = tables.CA[year];
+    if (!entry) {
+      warnings.push(`Canadian provincial tables for ${year} skipped: no Canadian federal table for ${year}.`);
+      continue;
+    }
+    for (const [code, sourced] of Object.entries(provinces)) {
+      const problem = (CA_PROVINCE_CODES as readonly string[]).includes(code) ? caTableProblem(sourced?.table) : 'not a province code';
+      if (problem) {
+        warnings.push(`Canada ${year} ${code} table skipped: ${problem}.`);
+        continue;
+      }
+      entry.provinces[code] = sourced.table;
+      tables.sources[`CA/${year}/${code}`] = sourced.source;
+    }
+  }
+  return { tables, warnings };
+}
+
+/** The regional tables written from official publications (lib/tax/regions). */
+export const REGIONAL_SOURCES: RegionalSources = {
+  usStates: US_STATE_TABLES,
+  caFederal: CA_FEDERAL_TABLES,
+  caProvinces: CA_PROVINCE_TABLES,
+};
+
+async function readPolicy(datasetsDir: string | undefined, warnings: string[]): Promise<TaxCalculatorPolicy | undefined> {
+  if (datasetsDir === undefined) {
+    warnings.push('No datasets directory: no US federal tax tables (US income tax answers 503 data_unavailable).');
+    return undefined;
+  }
+  const path = join(datasetsDir, TAX_CALCULATOR_FILE);
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as TaxCalculatorPolicy;
+  } catch (error) {
+    warnings.push(`${path} not read (${(error as Error).message.split('\n')[0]}): no US federal tax tables.`);
+    return undefined;
+  }
+}
+
+export const importTaxData: ReferenceImporter = async (datasetsDir) => {
+  const result: ImportResult = { files: {}, warnings: [] };
+  const policy = await readPolicy(datasetsDir, result.warnings);
+  try {
+    const { tables, warnings } = buildTaxTables(policy, REGIONAL_SOURCES);
+    result.warnings.push(...warnings);
+    const count = (country: 'US' | 'CA') => {
+      const years = Object.keys(tables[country]);
+      const regional = Object.values(tables[country]).reduce(
+        (sum, year) => sum + Object.keys('states' in year ? year.states : year.provinces).length,
+        0,
+      );
+      return years.length === 0 ? 'none' : `${years[0]}–${years[years.length - 1]} (${regional} regional tables)`;
+    };
+    result.files[TAX_TABLES_FILE] = {
+      data: tables,
+      summary: `income-tax tables: US ${count('US')}, CA ${count('CA')}; US federal from Tax-Calculator, regions from official publications`,
+    };
+  } catch (error) {
+    result.warnings.push(`Tax tables not built: ${(error as Error).message}.`);
+  }
+
+  const property = importPropertyTax();
+  result.warnings.push(...property.warnings);
+  if (property.file) {
+    result.files[PROPERTY_TAX_FILE] = {
+      data: property.file,
+      summary: `property-tax percentiles for ${property.file.records.length} ZIP codes${property.file.sample ? ' (SAMPLE fixture)' : ''}: ${property.file.source}`,
+    };
+  }
+  return result;
+};

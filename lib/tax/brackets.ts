@@ -1,0 +1,27 @@
+import type { Bracket } from './types';
+
+/** Tax on an amount under progressive brackets: each bracket's rate on the part of the amount inside it. */
+export function taxByBrackets(brackets: readonly Bracket[], amount: number): number {
+  let tax = 0;
+  for (const { min, max, rate } of brackets) {
+    if (amount <= min) break;
+    const top = max === null ? amount : Math.min(amount, max);
+    tax += (top - min) * rate;
+  }
+  return tax;
+}
+
+/** The rate of the lowest bracket (0 when there are none, e.g. a state without income tax). */
+export function lowestRate(brackets: readonly Bracket[]): number {
+  return brackets[0]?.rate ?? 0;
+}
+
+/** Money in cents. */
+export function roundMoney(value: number): number {
+  return Math.round((value + Number.EPSILON) * 100) / 100;
+}
+
+/** Rates to 4 decimals (a percentage with 2 decimals). */
+export function roundRate(value: number): number {
+  return Math.round((value + Number.EPSILON) * 10_000) / 10_000;
+}

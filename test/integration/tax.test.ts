@@ -1,0 +1,409 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { referenceDataDir } from '../../lib/reference/referenceData';
+import { ACS_FIXTURE_DIR } from '../../lib/tax/importPropertyTax';
+import type { TaxTablesFile } from '../../lib/tax/tables';
+import type { Bracket } from '../../lib/tax/types';
+import { json, startTestServer, type TestServer } from '../support/testServer';
+
+let server: TestServer;
+let free: string;
+let paid: string;
+let tables: TaxTablesFile;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  free = server.demoKeys.free!;
+  paid = server.demoKeys.developer!;
+  tables = JSON.parse(readFileSync(join(referenceDataDir(), 'tax-tables.json'), 'utf8'));
+});
+afterAll(() => server.close());
+
+const get = async (path: string, key: string | null = free) => {
+  const response = await server.call(path, { key: key ?? undefined });
+  return { status: response.status, body: await json(response) };
+};
+
+/** Bracket tax computed here, independently of the service: each slice at its rate. */
+const bracketTax = (brackets: Bracket[], amount: number) =>
+  brackets.reduce((tax, { min, max, rate }) => tax + Math.max(0, Math.min(amount, max ?? Infinity) - min) * rate, 0);
+
+// IRS Rev. Proc. 2023-34, 2024 single schedule
+const IRS_2024_SINGLE = [
+  [0, 11600, 0.1], [11600, 47150, 0.12], [47150, 100525, 0.22], [100525, 191950, 0.24],
+  [191950, 243725, 0.32], [243725, 609350, 0.35], [609350, null, 0.37],
+].map(([min, max, rate]) => ({ min, max, rate }));
+
+describe('/v2/incometax', () => {
+  test('gives a free key country, year and the federal brackets and standard deductions only', async () => {
+    // Act
+    const { status, body } = await get('/v2/incometax?country=US&year=2024');
+
+    // Assess
+    expect(status).toBe(200);
+    expect(Object.keys(body).sort()).toEqual(['country', 'federal', 'year']);
+    expect(body).toMatchObject({ country: 'US', year: 2024 });
+    expect(Object.keys(body.federal).sort()).toEqual(['brackets', 'standard_deduction']);
+    expect(body.federal.brackets.single).toEqual(IRS_2024_SINGLE);
+    expect(body.federal.standard_deduction).toEqual({ single: 14600, married: 29200, married_separate: 14600, head_of_household: 21900 });
+  });
+
+  test('gives a paid key FICA and every state, each in the federal shape', async () => {
+    // Act
+    const { status, body } = await get('/v2/incometax?country=us&year=2024', paid);
+
+    // Assess
+    expect(status).toBe(200);
+    expect(body.fica).toEqual({
+      social_security_rate: 0.062,
+      social_security_wage_cap: 168600,
+      medicare_rate: 0.0145,
+      additional_medicare_rate: 0.009,
+      additional_medicare_threshold: { single: 200000, married: 250000, married_separate: 125000, head_of_household: 200000 },
+    });
+    expect(Object.keys(body.states)).toHaveLength(51);
+    expect(body.states.PA).toEqual(tables.US['2024']!.states.PA);
+    expect(Object.keys(body.states.NY.brackets).sort()).toEqual(['head_of_household', 'married', 'married_separate', 'single']);
+    expect(body.provinces).toBeUndefined();
+  });
+
+  test('gives a paid key only the states asked for, and none for regions=federal', async () => {
+    // Act
+    const some = await get('/v2/incometax?country=US&year=2025&regions=ca, ny,federal', paid);
+    const federalOnly = await get('/v2/incometax?country=US&year=2025&regions=federal', paid);
+
+    // Assess
+    expect(some.status).toBe(200);
+    expect(Object.keys(some.body.states).sort()).toEqual(['CA', 'NY']);
+    expect(some.body.federal.brackets.single).toHaveLength(7);
+    expect(federalOnly.body.states).toEqual({});
+    expect(federalOnly.body.fica).toBeDefined();
+  });
+
+  test('gives Canada federal brackets with the basic personal amount and, for a paid key, the 13 provinces', async () => {
+    // Act
+    const freeBody = await get('/v2/incometax?country=CA&year=2024');
+    const paidBody = await get('/v2/incometax?country=CA&year=2024', paid);
+
+    // Assess: CRA 2024: 15 % up to 55,867, BPA 15,705
+    expect(freeBody.status).toBe(200);
+    expect(Object.keys(freeBody.body).sort()).toEqual(['country', 'federal', 'year']);
+    expect(freeBody.body.federal.brackets[0]).toEqual({ min: 0, max: 55867, rate: 0.15 });
+    expect(freeBody.body.federal.basic_personal_amount).toBe(15705);
+    expect(Object.keys(paidBody.body.provinces).sort()).toEqual(['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT']);
+    expect(paidBody.body.fica).toBeUndefined();
+    expect(paidBody.body.states).toBeUndefined();
+  });
+
+  test('lets a free key send regions=federal, the value it gets anyway', async () => {
+    // Act
+    const { status, body } = await get('/v2/incometax?country=US&year=2024&regions=federal');
+
+    // Assess
+    expect(status).toBe(200);
+    expect(Object.keys(body).sort()).toEqual(['country', 'federal', 'year']);
+  });
+
+  test('returns 403 plan_required with param regions when a free key asks for a state', async () => {
+    // Act
+    const { status, body } = await get('/v2/incometax?country=US&year=2024&regions=CA');
+
+    // Assess
+    expect(status).toBe(403);
+    expect(body).toMatchObject({ code: 'plan_required', param: 'regions' });
+  });
+
+  test('returns 404 no_data when a paid key asks for a state in a year without state tables', async () => {
+    // Act
+    const asked = await get('/v2/incometax?country=US&year=2015&regions=CA', paid);
+    const all = await get('/v2/incometax?country=US&year=2015', paid);
+
+    // Assess
+    expect(asked.status).toBe(404);
+    expect(asked.body.code).toBe('no_data');
+    expect(all.status).toBe(200);
+    expect(all.body.states).toEqual({});
+  });
+
+  test.each([
+    ['year=2024', 'missing_parameter', 'country'],
+    ['country=US', 'missing_parameter', 'year'],
+    ['country=MX&year=2024', 'invalid_parameter', 'country'],
+    ['country=US&year=24x', 'invalid_parameter', 'year'],
+    ['country=US&year=2012', 'invalid_parameter', 'year'],
+    ['country=CA&year=2013', 'invalid_parameter', 'year'],
+    ['country=US&year=2024&regions=ZZ', 'invalid_parameter', 'regions'],
+    ['country=US&year=2024&regions=ON', 'invalid_parameter', 'regions'],
+    ['country=CA&year=2024&regions=TX', 'invalid_parameter', 'regions'],
+    ['country=US&year=2024&regions=,', 'invalid_parameter', 'regions'],
+  ])('returns 400 for %s', async (query, code, param) => {
+    // Act
+    const { status, body } = await get(`/v2/incometax?${query}`, paid);
+
+    // Assess
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code, param });
+  });
+
+  test('lists the years we have when the year is not one of them', async () => {
+    // Act
+    const { body } = await get('/v2/incometax?country=US&year=2030');
+
+    // Assess
+    expect(body.error).toContain('2013–2026');
+  });
+
+  test('returns 401 without a key', async () => {
+    // Act
+    const { status, body } = await get('/v2/incometax?country=US&year=2024', null);
+
+    // Assess
+    expect(status).toBe(401);
+    expect(body.code).toBe('missing_api_key');
+  });
+});
+
+describe('/v1/incometaxcalculator', () => {
+  const base = '/v1/incometaxcalculator?country=US&region=PA&income=100000&filing_status=single&tax_year=2024';
+
+  test('gives a free key the federal figures only: 2024 single 100,000 → taxable 85,400, tax 13,841', async () => {
+    // Act
+    const { status, body } = await get(base);
+
+    // Assess
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      country: 'US',
+      region: 'PA',
+      tax_year: 2024,
+      income: 100000,
+      taxable_income: 85400,
+      deductions: 14600,
+      credits: 0,
+      federal_effective_rate: 0.1384,
+      federal_taxes_owed: 13841,
+    });
+  });
+
+  test('gives a paid key FICA, the state tax and the totals', async () => {
+    // Prepare: PA's own table from the reference data, taxed here slice by slice
+    const pa = tables.US['2024']!.states.PA!;
+    const stateTax = Math.round(bracketTax(pa.brackets.single, 100000 - pa.standard_deduction.single) * 100) / 100;
+
+    // Act
+    const { status, body } = await get(base, paid);
+
+    // Assess
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      federal_taxes_owed: 13841,
+      fica_social_security: 6200,
+      fica_social_security_rate: 0.062,
+      fica_social_security_cap: 168600,
+      fica_medicare: 1450,
+      fica_medicare_rate: 0.0145,
+      fica_total: 7650,
+      region_taxes_owed: stateTax,
+    });
+    expect(body.total_taxes_owed).toBeCloseTo(13841 + 7650 + stateTax, 2);
+    expect(body.income_after_tax).toBeCloseTo(100000 - body.total_taxes_owed, 2);
+    expect(body.total_effective_tax_rate).toBeCloseTo(body.total_taxes_owed / 100000, 4);
+    expect(body.region_effective_rate).toBeCloseTo(stateTax / 100000, 4);
+  });
+
+  test('taxes self-employment income at both FICA shares on 92.35 %', async () => {
+    // Act
+    const { body } = await get(`${base}&self_employed=true`, paid);
+
+    // Assess: Schedule SE on 100,000: 92,350 × 15.3 % = 14,129.55
+    expect(body.fica_total).toBe(14129.55);
+    expect(body.fica_social_security_rate).toBe(0.124);
+  });
+
+  test('applies the credits to federal tax but not below 0', async () => {
+    // Act
+    const { body } = await get('/v1/incometaxcalculator?country=US&region=TX&income=20000&filing_status=single&tax_year=2024&credits=5000');
+
+    // Assess
+    expect(body.federal_taxes_owed).toBe(0);
+    expect(body.credits).toBe(5000);
+  });
+
+  test('uses the latest year we have for the country when tax_year is not given', async () => {
+    // Prepare
+    const latest = Math.max(...Object.keys(tables.US).map(Number));
+
+    // Act
+    const { status, body } = await get('/v1/incometaxcalculator?country=US&region=TX&income=50000&filing_status=married');
+
+    // Assess
+    expect(status).toBe(200);
+    expect(body.tax_year).toBe(latest);
+    expect(body.deductions).toBe(tables.US[String(latest)]!.federal.standard_deduction.married);
+  });
+
+  test('computes Canadian federal tax with the basic personal amount credit and the provincial tax', async () => {
+    // Prepare: CRA 2024: 15 % × 55,867 + 20.5 % × 4,134 − 15 % × 15,705 = 6,871.77; Ontario from its table
+    const on = tables.CA['2024']!.provinces.ON!;
+    const provincial = Math.max(0, bracketTax(on.brackets, 60001) - on.brackets[0]!.rate * on.basic_personal_amount);
+
+    // Act
+    const { status, body } = await get('/v1/incometaxcalculator?country=CA&region=on&income=60001&tax_year=2024', paid);
+
+    // Assess
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ country: 'CA', region: 'ON', taxable_income: 60001, deductions: 0, federal_taxes_owed: 6871.77 });
+    expect(body.region_taxes_owed).toBeCloseTo(provincial, 2);
+    expect(body.fica_total).toBeUndefined();
+  });
+
+  test('answers a free key for a year without state tables, but 404 no_data for a paid key', async () => {
+    // Act
+    const freeCall = await get('/v1/incometaxcalculator?country=US&region=CA&income=50000&filing_status=single&tax_year=2015');
+    const paidCall = await get('/v1/incometaxcalculator?country=US&region=CA&income=50000&filing_status=single&tax_year=2015', paid);
+
+    // Assess
+    expect(freeCall.status).toBe(200);
+    expect(freeCall.body.tax_year).toBe(2015);
+    expect(paidCall.status).toBe(404);
+    expect(paidCall.body.code).toBe('no_data');
+  });
+
+  test.each([
+    ['region=PA&income=1&filing_status=single', 'missing_parameter', 'country'],
+    ['country=US&income=1&filing_status=single', 'missing_parameter', 'region'],
+    ['country=US&region=PA&filing_status=single', 'missing_parameter', 'income'],
+    ['country=US&region=PA&income=1', 'missing_parameter', 'filing_status'],
+    ['country=US&region=ZZ&income=1&filing_status=single', 'invalid_parameter', 'region'],
+    ['country=US&region=ON&income=1&filing_status=single', 'invalid_parameter', 'region'],
+    ['country=CA&region=TX&income=1', 'invalid_parameter', 'region'],
+    ['country=US&region=California&income=1&filing_status=single', 'invalid_parameter', 'region'],
+    ['country=US&region=PA&income=-5&filing_status=single', 'invalid_parameter', 'income'],
+    ['country=US&region=PA&income=1,000&filing_status=single', 'invalid_parameter', 'income'],
+    ['country=US&region=PA&income=1.234&filing_status=single', 'invalid_parameter', 'income'],
+    ['country=US&region=PA&income=1&filing_status=joint', 'invalid_parameter', 'filing_status'],
+    ['country=US&region=PA&income=1&filing_status=single&tax_year=2000', 'invalid_parameter', 'tax_year'],
+    ['country=US&region=PA&income=1&filing_status=single&deductions=abc', 'invalid_parameter', 'deductions'],
+    ['country=US&region=PA&income=1&filing_status=single&credits=-1', 'invalid_parameter', 'credits'],
+    ['country=US&region=PA&income=1&filing_status=single&self_employed=yes', 'invalid_parameter', 'self_employed'],
+    ['country=CA&region=ON&income=1&self_employed=true', 'invalid_parameter', 'self_employed'],
+  ])('returns 400 for %s', async (query, code, param) => {
+    // Act
+    const { status, body } = await get(`/v1/incometaxcalculator?${query}`, paid);
+
+    // Assess
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code, param });
+  });
+});
+
+describe('/v1/propertytax', () => {
+  const fixtureRow = (zcta: string) => {
+    const rows: string[][] = JSON.parse(readFileSync(join(ACS_FIXTURE_DIR, 'acs5_2023_zcta.json'), 'utf8'));
+    const row = rows.find((r) => r.at(-1) === zcta)!;
+    return (name: string) => Number(row[rows[0]!.indexOf(name)]);
+  };
+
+  test('gives one ZIP its own ZCTA estimate, labelled as sample data', async () => {
+    // Prepare: the median rate is the fixture's median taxes over its median value
+    const cell = fixtureRow('02139');
+
+    // Act
+    const { status, body } = await get('/v1/propertytax?zip=02139');
+
+    // Assess
+    expect(status).toBe(200);
+    expect(body).toEqual([
+      {
+        state: 'MA',
+        county: 'Middlesex',
+        city: 'Cambridge',
+        zip: '02139',
+        property_tax_25th_percentile: expect.any(Number),
+        property_tax_50th_percentile: Math.round((cell('B25103_001E') / cell('B25077_001E')) * 10000) / 10000,
+        property_tax_75th_percentile: expect.any(Number),
+        estimate_area: 'zip',
+        sample: true,
+      },
+    ]);
+    expect(body[0].property_tax_25th_percentile).toBeLessThanOrEqual(body[0].property_tax_75th_percentile);
+  });
+
+  test('gives every ZIP of a city, those without a ZCTA estimate from their county', async () => {
+    // Act
+    const { status, body } = await get('/v1/propertytax?city=Cambridge&state=ma', paid);
+
+    // Assess
+    expect(status).toBe(200);
+    expect(body.every((r: { city: string; state: string }) => r.city === 'Cambridge' && r.state === 'MA')).toBe(true);
+    const byZip = Object.fromEntries(body.map((r: { zip: string; estimate_area: string }) => [r.zip, r.estimate_area]));
+    expect(byZip['02138']).toBe('zip');
+    expect(byZip['02139']).toBe('zip');
+    expect(byZip['02140']).toBe('county');
+  });
+
+  test('returns at most 100 results for a county with more ZIP codes', async () => {
+    // Act
+    const { status, body } = await get('/v1/propertytax?county=los angeles county&state=CA');
+
+    // Assess
+    expect(status).toBe(200);
+    expect(body).toHaveLength(100);
+    expect(body.every((r: { county: string }) => r.county === 'Los Angeles')).toBe(true);
+  });
+
+  test('matches the city case-sensitively: 404 no_data for a lower-case name', async () => {
+    // Act
+    const { status, body } = await get('/v1/propertytax?city=cambridge');
+
+    // Assess
+    expect(status).toBe(404);
+    expect(body.code).toBe('no_data');
+  });
+
+  test('returns 404 no_data when the filters match nothing we have', async () => {
+    // Act
+    const { status, body } = await get('/v1/propertytax?zip=02139&state=TX');
+
+    // Assess
+    expect(status).toBe(404);
+    expect(body.code).toBe('no_data');
+  });
+
+  test('returns 400 invalid_parameter when none of city, county and zip is given', async () => {
+    // Act
+    const { status, body } = await get('/v1/propertytax?state=MA');
+
+    // Assess
+    expect(status).toBe(400);
+    expect(body.code).toBe('invalid_parameter');
+    expect(body.error).toMatch(/city.*county.*zip/);
+  });
+
+  test.each([
+    ['zip=123', 'zip'],
+    ['zip=02139-1234', 'zip'],
+    ['zip=02139&state=XX', 'state'],
+    ['zip=02139&state=Massachusetts', 'state'],
+    [`city=${'x'.repeat(101)}`, 'city'],
+  ])('returns 400 invalid_parameter for %s', async (query, param) => {
+    // Act
+    const { status, body } = await get(`/v1/propertytax?${query}`);
+
+    // Assess
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: 'invalid_parameter', param });
+  });
+});
+
+describe('API reference', () => {
+  test('documents the three tax endpoints', async () => {
+    // Act
+    const response = await server.call('/openapi.json');
+    const doc = await json(response);
+
+    // Assess
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v2/incometax', '/v1/incometaxcalculator', '/v1/propertytax']));
+    expect(doc.paths['/v2/incometax'].get.description).toMatch(/regions=federal/);
+  });
+});
