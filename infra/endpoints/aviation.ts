@@ -1,2 +1,265 @@
+import * as z from 'zod/mini';
+import { defineEndpoint } from '../../lib/http/definition';
+import { InvalidParameterError, MissingParameterError } from '../../lib/http/errors';
+import { enumParam, integerParam, patternParam, textParam } from '../../lib/http/params';
+import { countryCodeOf, usStateName } from '../../lib/airQuality/places';
+import { AIRCRAFT_BOUNDS, AIRCRAFT_ENGINE_TYPES } from '../../lib/aviation/search';
+
+/** A decimal number (e.g. -33.8688) within bounds. (Candidate for lib/http/params.ts.) */
+function decimalParam(min: number, max: number, description: string) {
+  const bounds = `must be a number from ${min} to ${max}`;
+  return z
+    .pipe(
+      z.string().check(z.regex(/^[-+]?(\d+(\.\d*)?|\.\d+)$/, bounds)),
+      z.transform((s: string) => Number(s)),
+    )
+    .check(z.refine((n: number) => n >= min && n <= max, bounds), z.meta({ type: 'number', minimum: min, maximum: max, description }));
+}
+
+/** An integer that may be negative (elevations below sea level). (Candidate for lib/http/params.ts.) */
+function signedIntegerParam(min: number, max: number, description: string) {
+  const bounds = `must be an integer from ${min} to ${max}`;
+  return z
+    .pipe(
+      z.string().check(z.regex(/^-?\d+$/, bounds)),
+      z.transform((s: string) => Number(s)),
+    )
+    .check(z.refine((n: number) => n >= min && n <= max, bounds), z.meta({ type: 'integer', minimum: min, maximum: max, description }));
+}
+
+/** Rejects min_x > max_x for each pair. */
+function checkRanges(params: Record<string, unknown>, pairs: readonly (readonly [string, string])[]) {
+  for (const [min, max] of pairs) {
+    const low = params[min];
+    const high = params[max];
+    if (typeof low === 'number' && typeof high === 'number' && low > high) {
+      throw new InvalidParameterError(`Parameter '${min}' (${low}) must not be greater than '${max}' (${high}).`, min);
+    }
+  }
+}
+
+function requireOneOf(params: Record<string, unknown>, names: readonly string[]) {
+  if (!names.some((name) => params[name] !== undefined)) {
+    throw new InvalidParameterError(`Give at least one of these parameters: ${names.join(', ')}.`);
+  }
+}
+
+const s = z.nullable(z.string());
+const aircraftRecord = z.object({
+  manufacturer: z.string(),
+  model: z.string(),
+  notes: s,
+  icao_type: s,
+  iata_types: z.array(z.string()),
+  aircraft_class: s,
+  engine_count: z.nullable(z.int()),
+  engine_type: s,
+  engine_horsepower: s,
+  engine_thrust_lbf: s,
+  engine_thrust_lb_ft: z.nullable(z.string().check(z.meta({ deprecated: true, description: 'Deprecated: use engine_horsepower or engine_thrust_lbf.' }))),
+  max_speed_knots: s,
+  cruise_speed_knots: s,
+  stall_knots: s,
+  ceiling_ft: s,
+  rate_of_climb_ft_per_min: s,
+  takeoff_over_50ft_ft: s,
+  takeoff_ground_run_ft: s,
+  landing_over_50ft_ft: s,
+  landing_ground_roll_ft: s,
+  gross_weight_lbs: s,
+  empty_weight_lbs: s,
+  length_ft: s,
+  height_ft: s,
+  wing_span_ft: s,
+  range_nautical_miles: s,
+  faa_weight_class: s,
+  icao_wake_category: s,
+  faa_cwt_category: s,
+});
+
+const airlineRecord = z.object({
+  name: z.string(),
+  country: s,
+  year_created: s,
+  base: s,
+  iata: s,
+  icao: s,
+  fleet: z.nullable(z.record(z.string(), z.int())),
+  logo_url: s,
+  brandmark_url: s,
+  tail_logo_url: s,
+});
+
+const airportRecord = z.object({
+  icao: s,
+  iata: s,
+  name: z.string(),
+  city: s,
+  region: s,
+  country: z.string(),
+  elevation_ft: z.nullable(z.int()),
+  latitude: z.number(),
+  longitude: z.number(),
+  timezone: s,
+  size: z.enum(['large', 'medium', 'small']),
+  num_runways: z.int(),
+  runways: z.array(z.object({ length: z.nullable(z.int()), width: z.nullable(z.int()), has_lights: z.boolean() })),
+});
+
+const pollutant = z.object({ concentration: z.nullable(z.number()), aqi: z.nullable(z.int()) });
+
+const AIRCRAFT_FILTERS = ['manufacturer', 'model', 'engine_type', ...AIRCRAFT_BOUNDS.flatMap(([min, max]) => [min, max])] as const;
+const AIRPORT_FILTERS = ['icao', 'iata', 'name', 'city', 'region', 'country', 'timezone', 'min_elevation', 'max_elevation'] as const;
+
 /** Aviation and environment (spec 2.1–2.5, 4.11): aircraft, airlines, airports, air quality. */
-export const aviationEndpoints = {};
+export const aviationEndpoints = {
+  aircraft: defineEndpoint({
+    path: '/v1/aircraft',
+    method: 'GET',
+    entry: 'functions/aircraft.ts',
+    summary: 'Airplane types and variants: performance, dimensions, weights, codes and categories',
+    description:
+      'At least one filter other than limit is required. manufacturer and model match case-insensitive substrings; ' +
+      'min_/max_ bounds are inclusive integers (speed = maximum speed in knots, range in nautical miles, length/height/wingspan in feet) ' +
+      'and a record without the bounded value does not match. Airplanes only (no helicopters, gyroplanes or tiltrotors). ' +
+      'Records are sorted by manufacturer and model; an empty result is 404 no_data. ' +
+      'Numbers are strings as in the spec, rounded (speeds 0.1 kt, dimensions 0.01 ft, everything else whole units); unknown values are null. ' +
+      'engine_thrust_lb_ft is deprecated (horsepower for piston/propjet, pounds of thrust for jets): use engine_horsepower or engine_thrust_lbf. ' +
+      'Sources: FAA Aircraft Characteristics Database (public domain), whatisflying type database (ODbL; metres and kilograms converted), ' +
+      'an aircraft performance table (per-variant horsepower, thrust, take-off and landing distances), OpenFlights planes.dat (ODbL) for IATA codes.',
+    access: 'all',
+    metering: 'quota',
+    params: z.object({
+      manufacturer: z.optional(textParam(100, 'manufacturer, case-insensitive substring (e.g. cessna)')),
+      model: z.optional(textParam(100, 'model name, case-insensitive substring (e.g. 737)')),
+      engine_type: z.optional(enumParam(AIRCRAFT_ENGINE_TYPES, 'engine type')),
+      min_speed: z.optional(integerParam(0, 5000, 'minimum maximum speed, knots')),
+      max_speed: z.optional(integerParam(0, 5000, 'maximum maximum speed, knots')),
+      min_range: z.optional(integerParam(0, 50000, 'minimum range, nautical miles')),
+      max_range: z.optional(integerParam(0, 50000, 'maximum range, nautical miles')),
+      min_length: z.optional(integerParam(0, 1000, 'minimum length, feet')),
+      max_length: z.optional(integerParam(0, 1000, 'maximum length, feet')),
+      min_height: z.optional(integerParam(0, 1000, 'minimum height, feet')),
+      max_height: z.optional(integerParam(0, 1000, 'maximum height, feet')),
+      min_wingspan: z.optional(integerParam(0, 1000, 'minimum wingspan, feet')),
+      max_wingspan: z.optional(integerParam(0, 1000, 'maximum wingspan, feet')),
+      limit: z._default(integerParam(1, 30, 'number of records, 1 to 30'), 1),
+    }),
+    rules: (p) => {
+      requireOneOf(p, AIRCRAFT_FILTERS);
+      checkRanges(p, AIRCRAFT_BOUNDS.map(([min, max]) => [min, max] as const));
+    },
+    response: { json: z.array(aircraftRecord) },
+    layers: ['referenceData'],
+  }),
+  airlines: defineEndpoint({
+    path: '/v1/airlines',
+    method: 'GET',
+    entry: 'functions/airlines.ts',
+    summary: 'Airlines by IATA or ICAO code or name',
+    description:
+      'At least one of iata, icao, name. Codes match exactly, name as a case-insensitive substring; all given filters must match. ' +
+      'At most 30 airlines, those still operating first, then by name; an empty result is 404 no_data. ' +
+      'Source: OpenFlights airlines.dat (ODbL), which has no founding year, base, fleet or logos: those fields are null.',
+    access: 'all',
+    metering: 'quota',
+    params: z.object({
+      iata: z.optional(patternParam(/^[A-Za-z0-9]{2}$/, 'a 2-character IATA airline code', 'IATA airline code (e.g. BA)')),
+      icao: z.optional(patternParam(/^[A-Za-z]{3}$/, 'a 3-letter ICAO airline code', 'ICAO airline code (e.g. BAW)')),
+      name: z.optional(textParam(100, 'airline name, case-insensitive substring')),
+    }),
+    rules: (p) => requireOneOf(p, ['iata', 'icao', 'name']),
+    response: { json: z.array(airlineRecord) },
+    layers: ['referenceData'],
+  }),
+  airports: defineEndpoint({
+    path: '/v1/airports',
+    method: 'GET',
+    entry: 'functions/airports.ts',
+    summary: 'Airports with runways, elevation, coordinates and timezone',
+    description:
+      'At least one filter (offset is not one). icao, iata, country (ISO-2) and timezone (IANA name) match exactly, case-insensitive; ' +
+      'name, city and region (state/province name) match case-insensitive substrings; elevation bounds are inclusive feet. ' +
+      'At most 30 airports per call, large first, then medium, small, each by name; offset skips matches for the next page. ' +
+      'An empty result is 404 no_data. size: large/medium from OurAirports large_airport/medium_airport; small covers small airports, ' +
+      'seaplane bases, heliports and balloonports; closed airports and closed runways are left out. icao is null where OurAirports has no ' +
+      '4-letter code. timezone is computed from the coordinates (geo-tz, time-zone-boundary-builder data). ' +
+      'Source: OurAirports (public domain).',
+    access: 'all',
+    metering: 'quota',
+    params: z.object({
+      icao: z.optional(patternParam(/^[A-Za-z]{4}$/, 'a 4-letter ICAO airport code', 'ICAO airport code (e.g. KJFK)')),
+      iata: z.optional(patternParam(/^[A-Za-z]{3}$/, 'a 3-letter IATA airport code', 'IATA airport code (e.g. JFK)')),
+      name: z.optional(textParam(100, 'airport name, case-insensitive substring')),
+      city: z.optional(textParam(100, 'city, case-insensitive substring')),
+      region: z.optional(textParam(100, 'state or province name, case-insensitive substring')),
+      country: z.optional(patternParam(/^[A-Za-z]{2}$/, 'a 2-letter ISO 3166 country code', 'ISO-2 country code (e.g. US)')),
+      timezone: z.optional(patternParam(/^[A-Za-z0-9_+\-/]{1,64}$/, 'an IANA timezone name such as America/New_York', 'IANA timezone')),
+      min_elevation: z.optional(signedIntegerParam(-2000, 30000, 'minimum elevation, feet')),
+      max_elevation: z.optional(signedIntegerParam(-2000, 30000, 'maximum elevation, feet')),
+      offset: z._default(integerParam(0, 100000, 'number of matching airports to skip'), 0),
+    }),
+    rules: (p) => {
+      requireOneOf(p, AIRPORT_FILTERS);
+      checkRanges(p, [['min_elevation', 'max_elevation']]);
+    },
+    response: { json: z.array(airportRecord) },
+    layers: ['referenceData'],
+    memoryMb: 512,
+  }),
+  airQuality: defineEndpoint({
+    path: '/v1/airquality',
+    method: 'GET',
+    entry: 'functions/airQuality.ts',
+    summary: 'Current air quality with US EPA AQI per pollutant',
+    description:
+      'Either lat and lon, or city with optional state (US only: name or USPS code) and country (ISO-2 code or English name). ' +
+      'Data: Open-Meteo air-quality API (CAMS model values, not station readings; geocoding by Open-Meteo). concentration is the ' +
+      'current value in µg/m³ (CO included). aqi follows the US EPA 2024 breakpoints (PM2.5 revised Feb 2024) with gases converted at ' +
+      '25 °C (ppb = µg/m³ × 24.45 / molecular weight) and EPA averaging where the hourly data allow: PM 24-hour mean, O3 max of 8-hour ' +
+      'mean and 1-hour, CO 8-hour mean, SO2 1-hour (24-hour mean above 304 ppb), NO2 1-hour; no completeness rule; values beyond the ' +
+      'table are 500. overall_aqi is the highest sub-index. Answers are cached 30 minutes per location rounded to 0.01°. ' +
+      'Unknown city → 404 no_data; upstream failure with nothing cached → 502 upstream_error.',
+    access: 'all',
+    metering: 'quota',
+    params: z.object({
+      lat: z.optional(decimalParam(-90, 90, 'latitude, decimal degrees (with lon)')),
+      lon: z.optional(decimalParam(-180, 180, 'longitude, decimal degrees (with lat)')),
+      city: z.optional(textParam(100, 'city name (instead of lat/lon)')),
+      state: z.optional(textParam(50, 'US state name or code (with city)')),
+      country: z.optional(textParam(60, 'country ISO-2 code or English name (with city)')),
+    }),
+    rules: (p) => {
+      const coordinates = p.lat !== undefined || p.lon !== undefined;
+      if (coordinates && p.city !== undefined) throw new InvalidParameterError("Give either lat and lon, or city, not both.", 'city');
+      if (coordinates) {
+        if (p.lat === undefined) throw new MissingParameterError('lat', "Parameter 'lat' is required with 'lon'.");
+        if (p.lon === undefined) throw new MissingParameterError('lon', "Parameter 'lon' is required with 'lat'.");
+        if (p.state !== undefined) throw new InvalidParameterError("Parameter 'state' goes with 'city', not with lat/lon.", 'state');
+        if (p.country !== undefined) throw new InvalidParameterError("Parameter 'country' goes with 'city', not with lat/lon.", 'country');
+        return;
+      }
+      if (p.city === undefined) throw new InvalidParameterError('Give either lat and lon, or city.');
+      if (p.state !== undefined) {
+        if (!usStateName(p.state)) throw new InvalidParameterError("Parameter 'state' must be a US state name or its 2-letter code.", 'state');
+        if (p.country !== undefined && countryCodeOf(p.country) !== 'US') {
+          throw new InvalidParameterError("Parameter 'state' applies to US cities only.", 'state');
+        }
+      }
+    },
+    response: {
+      json: z.object({
+        CO: pollutant,
+        PM10: pollutant,
+        SO2: pollutant,
+        'PM2.5': pollutant,
+        O3: pollutant,
+        NO2: pollutant,
+        overall_aqi: z.nullable(z.int()),
+        sample: z.optional(z.literal(true).check(z.meta({ description: 'only on recorded sample data in local runs without internet' }))),
+      }),
+    },
+    tables: { cache: 'readWrite' },
+    timeoutSeconds: 20,
+  }),
+};

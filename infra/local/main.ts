@@ -1,6 +1,10 @@
 /** `npm start`: the whole service on this machine, no AWS account needed (see README "Run locally"). */
 import { startLocalServer } from './server';
 
+// npm start only (never a deployment, never the tests): without internet, air quality answers from a recorded
+// sample marked "sample": true instead of 502.
+process.env.AIR_QUALITY_SAMPLE_FALLBACK ??= 'true';
+
 const server = await startLocalServer({
   port: Number(process.env.PORT ?? 3000),
   dataDir: process.env.DATA_DIR ?? '.data',

@@ -1,4 +1,88 @@
-import type { ReferenceImporter } from '../reference/importer';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ImportResult, ReferenceImporter } from '../reference/importer';
+import { buildAircraftRecords } from './aircraftImport';
+import { buildAirlineEntries } from './airlineImport';
+import { packAirports } from './airportFile';
+import { buildAirportRecords } from './airportImport';
 
-/** Placeholder until this family's importer lands: produces no files. */
-export const importAviationData: ReferenceImporter = async () => ({ files: {}, warnings: [] });
+/** Source files, relative to the datasets directory (their published names and formats). */
+export const AVIATION_SOURCES = {
+  faaAcd: 'aircraft/faa_acd_2023-09-07.csv',
+  whatIsFlying: 'aircraft/whatisflying_aircraft_types.csv',
+  bluebook: 'aircraft/bluebook_Airplane_Cleaned.csv',
+  planes: 'aircraft/openflights_planes.dat',
+  airlines: 'airlines/airlines.dat',
+  airports: 'airports/airports.csv',
+  runways: 'airports/runways.csv',
+  regions: 'airports/regions.csv',
+} as const;
+
+export const AVIATION_FILES = { aircraft: 'aircraft.json', airlines: 'airlines.json', airports: 'airports.json' } as const;
+
+/** The IANA timezone at a point (geo-tz with every zone, so e.g. Atlantic/Reykjavik rather than a merged zone). */
+async function timezoneFinder(): Promise<(lat: number, lon: number) => string | null> {
+  const { find } = await import('geo-tz/all');
+  return (lat, lon) => {
+    try {
+      return find(lat, lon)[0] ?? null;
+    } catch {
+      return null;
+    }
+  };
+}
+
+/**
+ * The aviation import step: aircraft.json, airlines.json, airports.json (runways merged, timezone computed
+ * from coordinates). A missing source file is a warning: the files depending on it are not written and
+ * their endpoints answer 503 data_unavailable.
+ */
+export const importAviationData: ReferenceImporter = async (datasetsDir) => {
+  const result: ImportResult = { files: {}, warnings: [] };
+  const read = (file: keyof typeof AVIATION_SOURCES, required: boolean): string | undefined => {
+    const path = datasetsDir ? join(datasetsDir, AVIATION_SOURCES[file]) : undefined;
+    if (path && existsSync(path)) return readFileSync(path, 'utf8');
+    if (datasetsDir) result.warnings.push(`aviation: ${AVIATION_SOURCES[file]} not found in ${datasetsDir}${required ? '' : ' (imported without it)'}.`);
+    return undefined;
+  };
+  if (!datasetsDir) {
+    result.warnings.push('aviation: no datasets directory; aircraft, airlines and airports are not imported.');
+    return result;
+  }
+
+  const started = performance.now();
+  const faaAcd = read('faaAcd', false);
+  const whatIsFlying = read('whatIsFlying', false);
+  const bluebook = read('bluebook', false);
+  const planes = read('planes', false);
+  if (faaAcd || whatIsFlying || bluebook) {
+    const aircraft = buildAircraftRecords({ faaAcd, whatIsFlying, bluebook, planes });
+    result.files[AVIATION_FILES.aircraft] = {
+      data: aircraft.records,
+      summary:
+        `${aircraft.records.length} airplane records (${aircraft.types} ICAO types, ${aircraft.variants} performance-table variants, ` +
+        `${aircraft.matchedVariants} matched to a type) from FAA ACD, whatisflying, Bluebook, OpenFlights planes.dat`,
+    };
+  }
+
+  const airlinesText = read('airlines', true);
+  if (airlinesText) {
+    const airlines = buildAirlineEntries(airlinesText);
+    result.files[AVIATION_FILES.airlines] = { data: airlines, summary: `${airlines.length} airlines from OpenFlights airlines.dat` };
+  }
+
+  const airportsText = read('airports', true);
+  if (airportsText) {
+    const airports = buildAirportRecords(
+      { airports: airportsText, runways: read('runways', false), regions: read('regions', false) },
+      await timezoneFinder(),
+    );
+    const runways = airports.reduce((n, a) => n + a.num_runways, 0);
+    result.files[AVIATION_FILES.airports] = {
+      data: packAirports(airports),
+      summary: `${airports.length} airports with ${runways} runways from OurAirports (timezones computed with geo-tz)`,
+    };
+  }
+  console.log(`aviation import: ${Math.round(performance.now() - started)} ms`);
+  return result;
+};

@@ -1,0 +1,9 @@
+import { endpoint } from '../lib/http/endpoint';
+import { airQualityAt, airQualityInCity } from '../lib/airQuality/service';
+import { endpoints } from '../infra/registry';
+
+export const handler = endpoint(endpoints.airQuality, ({ params, now }) =>
+  params.lat !== undefined && params.lon !== undefined
+    ? airQualityAt(params.lat, params.lon, now)
+    : airQualityInCity({ city: params.city!, state: params.state, country: params.country }, now),
+);

@@ -1,0 +1,12 @@
+import { endpoint } from '../lib/http/endpoint';
+import { NoDataError } from '../lib/http/errors';
+import { referenceData } from '../lib/reference/referenceData';
+import { searchAirlines } from '../lib/aviation/search';
+import type { AirlineEntry } from '../lib/aviation/types';
+import { endpoints } from '../infra/registry';
+
+export const handler = endpoint(endpoints.airlines, ({ params }) => {
+  const results = searchAirlines(referenceData<AirlineEntry[]>('airlines.json'), params);
+  if (results.length === 0) throw new NoDataError('No airline matches these filters.');
+  return results;
+});

@@ -1,0 +1,17 @@
+import { endpoint } from '../lib/http/endpoint';
+import { NoDataError } from '../lib/http/errors';
+import { referenceData } from '../lib/reference/referenceData';
+import { unpackAirports, type PackedAirports } from '../lib/aviation/airportFile';
+import { searchAirports } from '../lib/aviation/search';
+import type { AirportRecord } from '../lib/aviation/types';
+import { endpoints } from '../infra/registry';
+
+let airports: AirportRecord[] | undefined;
+
+export const handler = endpoint(endpoints.airports, ({ params }) => {
+  airports ??= unpackAirports(referenceData<PackedAirports>('airports.json'));
+  const { offset, ...filters } = params;
+  const results = searchAirports(airports, filters, offset);
+  if (results.length === 0) throw new NoDataError(offset > 0 ? `No airports match these filters at offset ${offset}.` : 'No airports match these filters.');
+  return results;
+});

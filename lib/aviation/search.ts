@@ -1,0 +1,128 @@
+import type { AircraftRecord, AirlineEntry, AirlineRecord, AirportRecord } from './types';
+
+/** Searches over the imported records (pure: records and filters in, results out). */
+
+export const AIRCRAFT_ENGINE_TYPES = ['piston', 'propjet', 'jet'] as const;
+
+export interface AircraftFilters {
+  manufacturer?: string;
+  model?: string;
+  engine_type?: (typeof AIRCRAFT_ENGINE_TYPES)[number];
+  min_speed?: number;
+  max_speed?: number;
+  min_range?: number;
+  max_range?: number;
+  min_length?: number;
+  max_length?: number;
+  min_height?: number;
+  max_height?: number;
+  min_wingspan?: number;
+  max_wingspan?: number;
+}
+
+/** The numeric filters: [min param, max param, record field]. */
+export const AIRCRAFT_BOUNDS = [
+  ['min_speed', 'max_speed', 'max_speed_knots'],
+  ['min_range', 'max_range', 'range_nautical_miles'],
+  ['min_length', 'max_length', 'length_ft'],
+  ['min_height', 'max_height', 'height_ft'],
+  ['min_wingspan', 'max_wingspan', 'wing_span_ft'],
+] as const satisfies readonly (readonly [keyof AircraftFilters, keyof AircraftFilters, keyof AircraftRecord])[];
+
+const contains = (value: string | null, part: string | undefined) =>
+  part === undefined || (value !== null && value.toLowerCase().includes(part.toLowerCase()));
+
+function within(value: string | null, min: number | undefined, max: number | undefined): boolean {
+  if (min === undefined && max === undefined) return true;
+  if (value === null) return false;
+  const n = Number(value);
+  return (min === undefined || n >= min) && (max === undefined || n <= max);
+}
+
+/**
+ * Aircraft matching every filter: manufacturer/model are case-insensitive substrings, engine_type exact,
+ * bounds inclusive on max speed, range, length, height and wingspan (a record without the value does not
+ * match a bound on it). In the records' order (manufacturer, model), at most `limit`.
+ */
+export function searchAircraft(records: readonly AircraftRecord[], filters: AircraftFilters, limit: number): AircraftRecord[] {
+  const results: AircraftRecord[] = [];
+  for (const record of records) {
+    if (!contains(record.manufacturer, filters.manufacturer) || !contains(record.model, filters.model)) continue;
+    if (filters.engine_type && record.engine_type?.toLowerCase() !== filters.engine_type) continue;
+    if (!AIRCRAFT_BOUNDS.every(([min, max, field]) => within(record[field], filters[min] as number | undefined, filters[max] as number | undefined))) continue;
+    results.push(record);
+    if (results.length >= limit) break;
+  }
+  return results;
+}
+
+export interface AirlineFilters {
+  iata?: string;
+  icao?: string;
+  name?: string;
+}
+
+export const MAX_AIRLINE_RESULTS = 30;
+
+/** Airlines by exact IATA/ICAO code and/or name substring (case-insensitive); active airlines first; at most 30. */
+export function searchAirlines(entries: readonly AirlineEntry[], filters: AirlineFilters): AirlineRecord[] {
+  const iata = filters.iata?.toUpperCase();
+  const icao = filters.icao?.toUpperCase();
+  const results: AirlineRecord[] = [];
+  for (const entry of entries) {
+    if (iata !== undefined && entry.iata !== iata) continue;
+    if (icao !== undefined && entry.icao !== icao) continue;
+    if (!contains(entry.name, filters.name)) continue;
+    const { active: _active, ...record } = entry;
+    results.push(record);
+    if (results.length >= MAX_AIRLINE_RESULTS) break;
+  }
+  return results;
+}
+
+export interface AirportFilters {
+  icao?: string;
+  iata?: string;
+  name?: string;
+  city?: string;
+  region?: string;
+  country?: string;
+  timezone?: string;
+  min_elevation?: number;
+  max_elevation?: number;
+}
+
+export const MAX_AIRPORT_RESULTS = 30;
+
+/**
+ * Airports matching every filter: codes, country and timezone exact (case-insensitive); name, city and
+ * region case-insensitive substrings; elevation bounds inclusive. Large airports first, then medium,
+ * small; `offset` skips that many matches; at most 30.
+ */
+export function searchAirports(records: readonly AirportRecord[], filters: AirportFilters, offset = 0): AirportRecord[] {
+  const icao = filters.icao?.toUpperCase();
+  const iata = filters.iata?.toUpperCase();
+  const country = filters.country?.toUpperCase();
+  const timezone = filters.timezone?.toLowerCase();
+  const results: AirportRecord[] = [];
+  let skipped = 0;
+  for (const airport of records) {
+    if (icao !== undefined && airport.icao !== icao) continue;
+    if (iata !== undefined && airport.iata !== iata) continue;
+    if (country !== undefined && airport.country !== country) continue;
+    if (timezone !== undefined && airport.timezone?.toLowerCase() !== timezone) continue;
+    if (!contains(airport.name, filters.name) || !contains(airport.city, filters.city) || !contains(airport.region, filters.region)) continue;
+    if (filters.min_elevation !== undefined || filters.max_elevation !== undefined) {
+      if (airport.elevation_ft === null) continue;
+      if (filters.min_elevation !== undefined && airport.elevation_ft < filters.min_elevation) continue;
+      if (filters.max_elevation !== undefined && airport.elevation_ft > filters.max_elevation) continue;
+    }
+    if (skipped < offset) {
+      skipped += 1;
+      continue;
+    }
+    results.push(airport);
+    if (results.length >= MAX_AIRPORT_RESULTS) break;
+  }
+  return results;
+}

@@ -1,0 +1,154 @@
+/**
+ * The shared way upstream clients (lib/sources/<provider>.ts) fetch JSON: an injectable base URL, a timeout
+ * per attempt, retries with exponential backoff on 429, 5xx, timeouts and network errors (honouring
+ * Retry-After, within a cap), and JSON parsing that rejects malformed payloads. Failures are
+ * `UpstreamFailure`s the caller maps to its own error (502 upstream_error, a stored fallback, ...).
+ */
+
+export type UpstreamFailureKind = 'network' | 'timeout' | 'status' | 'malformed';
+
+export class UpstreamFailure extends Error {
+  override readonly name = 'UpstreamFailure';
+  constructor(
+    readonly kind: UpstreamFailureKind,
+    message: string,
+    /** HTTP status, for kind `status` */
+    readonly status?: number,
+    /** attempts made, including the last */
+    readonly attempts = 1,
+  ) {
+    super(message);
+  }
+}
+
+export interface HttpClientOptions {
+  /** e.g. https://air-quality-api.open-meteo.com; paths are appended to it */
+  baseUrl: string;
+  /** per attempt (default 3000 ms) */
+  timeoutMs?: number;
+  /** retries after the first attempt (default 2) */
+  retries?: number;
+  /** first backoff; doubles each retry, with up to 25 % jitter (default 200 ms) */
+  backoffMs?: number;
+  /** the longest Retry-After we wait for; a longer one fails at once (default 5000 ms) */
+  maxRetryAfterMs?: number;
+  /** sent with every request (e.g. User-Agent) */
+  headers?: Record<string, string>;
+  /** query parameters sent with every request (e.g. an API key) */
+  query?: Record<string, string | undefined>;
+  /** injectable for tests */
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+export type Query = Record<string, string | number | boolean | undefined>;
+
+export interface HttpClient {
+  readonly baseUrl: string;
+  /**
+   * GET `path` with `query`, parse the body as JSON and pass it through `parse`, which throws (any error)
+   * when the shape is wrong. Resolves to what `parse` returns.
+   */
+  getJson<T>(path: string, query: Query, parse: (body: unknown) => T): Promise<T>;
+}
+
+const RETRYABLE_STATUS = (status: number) => status === 429 || status >= 500;
+
+/** Retry-After as milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+export function requestUrl(baseUrl: string, path: string, query: Query): string {
+  const url = new URL(path.replace(/^\//, ''), baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(name, String(value));
+  return url.toString();
+}
+
+/** A short, safe description of an upstream error body (e.g. Open-Meteo's {"error": true, "reason": ...}). */
+function reasonOf(text: string): string {
+  try {
+    const body = JSON.parse(text) as { reason?: unknown; message?: unknown; error?: unknown };
+    const reason = [body.reason, body.message, body.error].find((v) => typeof v === 'string');
+    if (typeof reason === 'string') return reason.slice(0, 200);
+  } catch {
+    // not JSON
+  }
+  return text.slice(0, 200).replace(/\s+/g, ' ').trim();
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const {
+    baseUrl,
+    timeoutMs = 3000,
+    retries = 2,
+    backoffMs = 200,
+    maxRetryAfterMs = 5000,
+    headers = {},
+    query: fixedQuery = {},
+    fetch: fetchImpl = globalThis.fetch,
+    sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms)),
+    random = Math.random,
+  } = options;
+
+  /** One request: the parsed value, or a failure worth retrying (with the Retry-After wait, if any). */
+  async function attemptOnce<T>(
+    url: string,
+    host: string,
+    attempt: number,
+    parse: (body: unknown) => T,
+  ): Promise<{ value: T } | { failure: UpstreamFailure; retryAfter?: number }> {
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetchImpl(url, { headers: { Accept: 'application/json', ...headers }, signal: AbortSignal.timeout(timeoutMs) });
+      text = await response.text();
+    } catch (error) {
+      const name = (error as Error).name;
+      const timedOut = name === 'TimeoutError' || name === 'AbortError';
+      return {
+        failure: timedOut
+          ? new UpstreamFailure('timeout', `${host} did not answer within ${timeoutMs} ms`, undefined, attempt)
+          : new UpstreamFailure('network', `${host} could not be reached`, undefined, attempt),
+      };
+    }
+    if (!response.ok) {
+      const failure = new UpstreamFailure('status', `${host} answered ${response.status}: ${reasonOf(text)}`, response.status, attempt);
+      if (!RETRYABLE_STATUS(response.status)) throw failure;
+      const retryAfter = retryAfterMs(response.headers.get('retry-after'));
+      if (retryAfter !== undefined && retryAfter > maxRetryAfterMs) throw failure;
+      return { failure, retryAfter };
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new UpstreamFailure('malformed', `${host} sent a body that is not valid JSON`, response.status, attempt);
+    }
+    try {
+      return { value: parse(body) };
+    } catch (error) {
+      throw new UpstreamFailure('malformed', `${host} sent an unexpected payload: ${(error as Error).message}`, response.status, attempt);
+    }
+  }
+
+  return {
+    baseUrl,
+    async getJson<T>(path: string, query: Query, parse: (body: unknown) => T): Promise<T> {
+      const url = requestUrl(baseUrl, path, { ...query, ...fixedQuery });
+      const host = new URL(url).host;
+      for (let attempt = 1; ; attempt += 1) {
+        const outcome = await attemptOnce(url, host, attempt, parse);
+        if ('value' in outcome) return outcome.value;
+        if (attempt > retries) throw outcome.failure;
+        const backoff = backoffMs * 2 ** (attempt - 1) * (1 + random() * 0.25);
+        await sleep(Math.max(backoff, outcome.retryAfter ?? 0));
+      }
+    },
+  };
+}

@@ -1,0 +1,260 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { datasetsDir } from '../../infra/reference-data/build';
+import { packAirports, unpackAirports, type PackedAirports } from '../../lib/aviation/airportFile';
+import { parseDelimited } from '../../lib/aviation/delimited';
+import { AVIATION_SOURCES, importAviationData } from '../../lib/aviation/import';
+import type { AircraftRecord, AirlineEntry, AirportRecord } from '../../lib/aviation/types';
+
+const sources = datasetsDir();
+if (!sources) throw new Error('These tests need the public datasets (DATASETS_DIR or ../shared/datasets).');
+
+let aircraft: AircraftRecord[];
+let airlines: AirlineEntry[];
+let airports: AirportRecord[];
+let warnings: string[];
+
+beforeAll(async () => {
+  const result = await importAviationData(sources);
+  aircraft = result.files['aircraft.json']!.data as AircraftRecord[];
+  airlines = result.files['airlines.json']!.data as AirlineEntry[];
+  airports = unpackAirports(result.files['airports.json']!.data as PackedAirports);
+  warnings = result.warnings;
+}, 60_000);
+
+/** Rows of a source file, header first (read here with a plain line split where the file allows it). */
+const sourceLines = (file: string) => readFileSync(join(sources, file), 'utf8').split(/\r?\n/).filter(Boolean);
+
+describe('parseDelimited', () => {
+  test('reads quoted fields with commas, doubled quotes and line breaks, and OpenFlights \\N as null', () => {
+    // Prepare
+    const text = 'a,"b, c","say ""hi""",\\N,"\\N"\r\n"multi\nline",2,,x,y\n';
+
+    // Act
+    const rows = parseDelimited(text, { nullMarkers: ['\\N'] });
+
+    // Assess
+    expect(rows).toEqual([
+      ['a', 'b, c', 'say "hi"', null, '\\N'],
+      ['multi\nline', '2', '', 'x', 'y'],
+    ]);
+  });
+});
+
+describe('aviation import', () => {
+  test('warns about nothing when every source file is present', () => {
+    // Assess
+    expect(warnings).toEqual([]);
+  });
+
+  test('imports every OurAirports airport that is not closed', () => {
+    // Prepare: count the airports.csv rows by type, reading the type column directly
+    const rows = parseDelimited(readFileSync(join(sources, AVIATION_SOURCES.airports), 'utf8')).slice(1);
+    const open = rows.filter((row) => row[2] !== 'closed').length;
+
+    // Assess
+    expect(airports).toHaveLength(open);
+    expect(airports.length).toBeGreaterThan(50_000);
+  });
+
+  test('gives JFK its four runways, size large and the America/New_York timezone', () => {
+    // Prepare: published runway data for KJFK (FAA chart supplement: 04L/22R 12079×200, 04R/22L 8400×200,
+    // 13L/31R 10000×200, 13R/31L 14511×200, all lighted)
+    const published = [
+      { length: 12079, width: 200, has_lights: true },
+      { length: 8400, width: 200, has_lights: true },
+      { length: 10000, width: 200, has_lights: true },
+      { length: 14511, width: 200, has_lights: true },
+    ];
+
+    // Act
+    const jfk = airports.find((a) => a.icao === 'KJFK');
+
+    // Assess
+    expect(jfk).toMatchObject({
+      iata: 'JFK',
+      name: 'John F Kennedy International Airport',
+      city: 'New York',
+      region: 'New York',
+      country: 'US',
+      elevation_ft: 13,
+      timezone: 'America/New_York',
+      size: 'large',
+      num_runways: 4,
+    });
+    expect(jfk!.latitude).toBeCloseTo(40.6398, 3);
+    expect(jfk!.longitude).toBeCloseTo(-73.7789, 3);
+    expect([...jfk!.runways].sort((a, b) => a.length! - b.length!)).toEqual([...published].sort((a, b) => a.length - b.length));
+  });
+
+  test('computes timezones that agree with the OpenFlights table for large airports', () => {
+    // Prepare: OpenFlights airports.dat lists an IANA timezone per airport (column 12) keyed by ICAO (column 6)
+    const openflights = new Map(
+      parseDelimited(readFileSync(join(sources, 'airports/openflights_airports.dat'), 'utf8'), { nullMarkers: ['\\N'] }).map((r) => [r[5], r[11]]),
+    );
+    const checked = airports.filter((a) => a.size === 'large' && a.icao && openflights.get(a.icao));
+
+    // Act
+    const agreeing = checked.filter((a) => a.timezone === openflights.get(a.icao!));
+
+    // Assess: zone names differ where IANA renamed or split zones since OpenFlights was compiled
+    expect(checked.length).toBeGreaterThan(300);
+    expect(agreeing.length / checked.length).toBeGreaterThan(0.9);
+  });
+
+  test('maps OurAirports types to sizes: a heliport is served as small', () => {
+    // Prepare: the first heliport row of airports.csv
+    const heliport = parseDelimited(sourceLines(AVIATION_SOURCES.airports).find((line) => line.includes('"heliport"'))!)[0]!;
+
+    // Act
+    const sizes = new Set(airports.map((a) => a.size));
+    const served = airports.filter((a) => a.name === heliport[3] && a.latitude === Number(heliport[4]));
+
+    // Assess
+    expect(sizes).toEqual(new Set(['large', 'medium', 'small']));
+    expect(served.map((a) => a.size)).toEqual(['small']);
+  });
+
+  test('round-trips airports through the compact file unchanged', () => {
+    // Prepare
+    const sample = airports.slice(0, 200);
+
+    // Act
+    const unpacked = unpackAirports(JSON.parse(JSON.stringify(packAirports(sample))) as PackedAirports);
+
+    // Assess
+    expect(unpacked).toEqual(sample);
+  });
+
+  test('finds British Airways by IATA BA with ICAO BAW and null for what OpenFlights lacks', () => {
+    // Act
+    const ba = airlines.filter((a) => a.iata === 'BA');
+
+    // Assess
+    expect(ba[0]).toEqual({
+      name: 'British Airways',
+      country: 'United Kingdom',
+      year_created: null,
+      base: null,
+      iata: 'BA',
+      icao: 'BAW',
+      fleet: null,
+      logo_url: null,
+      brandmark_url: null,
+      tail_logo_url: null,
+      active: true,
+    });
+    expect(ba.filter((a) => a.name === 'British Airways' && a.icao === 'BAW')).toHaveLength(1);
+  });
+
+  test('imports every airline of airlines.dat that has a code', () => {
+    // Prepare: rows with a 2-character IATA or 3-letter ICAO code, excluding the placeholder rows
+    const rows = parseDelimited(readFileSync(join(sources, AVIATION_SOURCES.airlines), 'utf8'), { nullMarkers: ['\\N'] });
+    const distinct = new Set(
+      rows
+        .filter((r) => Number(r[0]) > 0 && r[1] !== 'Private flight' && (/^[A-Z0-9]{2}$/i.test(r[3] ?? '') || /^[A-Z]{3}$/i.test(r[4] ?? '')))
+        .map((r) => `${r[1]}|${r[3]}|${r[4]}`),
+    );
+
+    // Assess
+    expect(airlines).toHaveLength(distinct.size);
+  });
+
+  test('merges the Boeing 737-800 from the FAA database, whatisflying and planes.dat with converted units', () => {
+    // Prepare: whatisflying B738: length 39.47 m, height 12.57 m, wingspan 34.32 m, MTOW 79015 kg, OEW 41413 kg,
+    // cruise 455 kt, ceiling 41000 ft, range 2935 nm; FAA ACD: 2 jet engines, Large, CWT F; planes.dat IATA 738
+    const ft = (m: number) => m / 0.3048;
+    const lb = (kg: number) => kg / 0.45359237;
+
+    // Act
+    const b738 = aircraft.filter((a) => a.icao_type === 'B738');
+
+    // Assess
+    expect(b738).toHaveLength(1);
+    const record = b738[0]!;
+    expect(record).toMatchObject({
+      manufacturer: 'Boeing',
+      model: '737-800',
+      iata_types: ['738'],
+      aircraft_class: 'Fixed-wing Landplane',
+      engine_count: 2,
+      engine_type: 'Jet',
+      cruise_speed_knots: '455',
+      ceiling_ft: '41000',
+      range_nautical_miles: '2935',
+      faa_weight_class: 'Large',
+      icao_wake_category: 'Medium',
+      faa_cwt_category: 'F',
+    });
+    expect(Number(record.length_ft)).toBeCloseTo(ft(39.47), 2);
+    expect(Number(record.height_ft)).toBeCloseTo(ft(12.57), 2);
+    expect(Number(record.wing_span_ft)).toBeCloseTo(ft(34.32), 2);
+    expect(Number(record.gross_weight_lbs)).toBe(Math.round(lb(79015)));
+    expect(Number(record.empty_weight_lbs)).toBe(Math.round(lb(41413)));
+    expect(Object.keys(record)).toHaveLength(29);
+  });
+
+  test('types every numeric spec field as a string and engine_count as an integer', () => {
+    // Prepare
+    const stringFields = [
+      'engine_horsepower', 'engine_thrust_lbf', 'engine_thrust_lb_ft', 'max_speed_knots', 'cruise_speed_knots', 'stall_knots',
+      'ceiling_ft', 'rate_of_climb_ft_per_min', 'takeoff_over_50ft_ft', 'takeoff_ground_run_ft', 'landing_over_50ft_ft',
+      'landing_ground_roll_ft', 'gross_weight_lbs', 'empty_weight_lbs', 'length_ft', 'height_ft', 'wing_span_ft', 'range_nautical_miles',
+    ] as const;
+
+    // Act
+    const wrong = aircraft.filter(
+      (a) =>
+        stringFields.some((f) => a[f] !== null && (typeof a[f] !== 'string' || Number.isNaN(Number(a[f])))) ||
+        (a.engine_count !== null && !Number.isInteger(a.engine_count)),
+    );
+
+    // Assess
+    expect(wrong).toEqual([]);
+  });
+
+  test('carries performance-table variants with horsepower, distances and the deprecated engine_thrust_lb_ft', () => {
+    // Prepare: Bluebook row "B200 Super King Air": Propjet, SHP 850, Slo 1942, Sl 1760, Vlo 3345, Vl 2845
+    const row = sourceLines(AVIATION_SOURCES.bluebook).find((line) => line.startsWith('B200 Super King Air,'))!;
+
+    // Act
+    const b200 = aircraft.find((a) => a.model === 'B200 Super King Air');
+
+    // Assess
+    expect(row).toContain('Propjet');
+    expect(b200).toMatchObject({
+      engine_type: 'Propjet',
+      engine_horsepower: '850',
+      engine_thrust_lbf: null,
+      engine_thrust_lb_ft: '850',
+      takeoff_ground_run_ft: '1942',
+      landing_ground_roll_ft: '1760',
+      takeoff_over_50ft_ft: '3345',
+      landing_over_50ft_ft: '2845',
+    });
+  });
+
+  test('serves airplanes only', () => {
+    // Act
+    const classes = new Set(aircraft.map((a) => a.aircraft_class));
+
+    // Assess
+    expect([...classes].every((c) => c === null || c.startsWith('Fixed-wing'))).toBe(true);
+    expect(aircraft.some((a) => a.icao_type === 'R44' || a.icao_type === 'V22')).toBe(false);
+  });
+
+  test('warns, without failing, when the source files are missing', async () => {
+    // Prepare
+    const empty = mkdtempSync(join(tmpdir(), 'aviation-empty-'));
+
+    // Act
+    const result = await importAviationData(empty);
+    rmSync(empty, { recursive: true, force: true });
+
+    // Assess
+    expect(result.files).toEqual({});
+    expect(result.warnings.some((w) => w.includes(AVIATION_SOURCES.airports))).toBe(true);
+    expect(result.warnings.some((w) => w.includes(AVIATION_SOURCES.airlines))).toBe(true);
+  });
+});
