@@ -1,8 +1,8 @@
 import { endpoint } from '../lib/http/endpoint';
 import { airQualityAt, airQualityInCity } from '../lib/airQuality/service';
-import { endpoints } from '../infra/registry';
+import { aviationEndpoints } from '../infra/endpoints/aviation';
 
-export const handler = endpoint(endpoints.airQuality, ({ params, now }) =>
+export const handler = endpoint(aviationEndpoints.airQuality, ({ params, now }) =>
   params.lat !== undefined && params.lon !== undefined
     ? airQualityAt(params.lat, params.lon, now)
     : airQualityInCity({ city: params.city!, state: params.state, country: params.country }, now),

@@ -3,9 +3,9 @@ import { NoDataError } from '../lib/http/errors';
 import { referenceData } from '../lib/reference/referenceData';
 import { searchAircraft } from '../lib/aviation/search';
 import type { AircraftRecord } from '../lib/aviation/types';
-import { endpoints } from '../infra/registry';
+import { aviationEndpoints } from '../infra/endpoints/aviation';
 
-export const handler = endpoint(endpoints.aircraft, ({ params }) => {
+export const handler = endpoint(aviationEndpoints.aircraft, ({ params }) => {
   const { limit, ...filters } = params;
   const results = searchAircraft(referenceData<AircraftRecord[]>('aircraft.json'), filters, limit);
   if (results.length === 0) throw new NoDataError('No aircraft match these filters.');

@@ -4,11 +4,11 @@ import { referenceData } from '../lib/reference/referenceData';
 import { unpackAirports, type PackedAirports } from '../lib/aviation/airportFile';
 import { searchAirports } from '../lib/aviation/search';
 import type { AirportRecord } from '../lib/aviation/types';
-import { endpoints } from '../infra/registry';
+import { aviationEndpoints } from '../infra/endpoints/aviation';
 
 let airports: AirportRecord[] | undefined;
 
-export const handler = endpoint(endpoints.airports, ({ params }) => {
+export const handler = endpoint(aviationEndpoints.airports, ({ params }) => {
   airports ??= unpackAirports(referenceData<PackedAirports>('airports.json'));
   const { offset, ...filters } = params;
   const results = searchAirports(airports, filters, offset);

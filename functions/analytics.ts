@@ -1,5 +1,5 @@
 import { usageReport } from '../lib/accounts/usageReport';
 import { endpoint } from '../lib/http/endpoint';
-import { endpoints } from '../infra/registry';
+import { utilityEndpoints } from '../infra/endpoints/utilities';
 
-export const handler = endpoint(endpoints.analytics, ({ account, apiKey, now }) => usageReport(account, apiKey, now));
+export const handler = endpoint(utilityEndpoints.analytics, ({ account, apiKey, now }) => usageReport(account, apiKey, now));

@@ -1,8 +1,8 @@
 import { endpoint } from '../lib/http/endpoint';
 import { requireCountry } from '../lib/calendars/country';
 import { bankHolidays } from '../lib/calendars/holidays';
-import { endpoints } from '../infra/registry';
+import { calendarEndpoints } from '../infra/endpoints/calendars';
 
-export const handler = endpoint(endpoints.bankHolidays, ({ params, now }) =>
+export const handler = endpoint(calendarEndpoints.bankHolidays, ({ params, now }) =>
   bankHolidays(requireCountry(params.country, 'codeOrName'), params.year ?? now.getUTCFullYear()),
 );

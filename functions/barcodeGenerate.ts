@@ -2,9 +2,9 @@ import { endpoint } from '../lib/http/endpoint';
 import { InvalidParameterError } from '../lib/http/errors';
 import { BarcodeTextError, renderBarcode } from '../lib/media/barcode';
 import { BinaryBody } from '../lib/http/response';
-import { endpoints } from '../infra/registry';
+import { utilityEndpoints } from '../infra/endpoints/utilities';
 
-export const handler = endpoint(endpoints.barcodeGenerate, async ({ params, event }) => {
+export const handler = endpoint(utilityEndpoints.barcodeGenerate, async ({ params, event }) => {
   // format wins; without it an Accept header asking for SVG and not PNG gets SVG
   const accept = event.headers?.accept ?? '';
   const format = params.format ?? (accept.includes('image/svg+xml') && !accept.includes('image/png') ? 'svg' : 'png');

@@ -2,9 +2,9 @@ import { counterRetention } from '../lib/counters/retention';
 import { endpoint } from '../lib/http/endpoint';
 import { InvalidParameterError } from '../lib/http/errors';
 import { applyCounterChange, CounterAtMaximumError, type CounterChange } from '../lib/store/counters';
-import { endpoints } from '../infra/registry';
+import { utilityEndpoints } from '../infra/endpoints/utilities';
 
-export const handler = endpoint(endpoints.counter, async ({ params, account, now }) => {
+export const handler = endpoint(utilityEndpoints.counter, async ({ params, account, now }) => {
   const change: CounterChange =
     params.value !== undefined ? { kind: 'set', value: params.value } : params.hit ? { kind: 'hit' } : { kind: 'read' };
   try {

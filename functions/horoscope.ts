@@ -1,9 +1,9 @@
 import { endpoint } from '../lib/http/endpoint';
 import { utcDate } from '../lib/time/calendarDate';
 import { composeHoroscope } from '../lib/horoscope/horoscope';
-import { endpoints } from '../infra/registry';
+import { utilityEndpoints } from '../infra/endpoints/utilities';
 
-export const handler = endpoint(endpoints.horoscope, ({ params, now }) => {
+export const handler = endpoint(utilityEndpoints.horoscope, ({ params, now }) => {
   const date = params.date ?? utcDate(now);
   return { date, zodiac: params.zodiac, horoscope: composeHoroscope(params.zodiac, date) };
 });

@@ -3,9 +3,9 @@ import { ACCESS } from '../lib/http/plans';
 import { referenceData } from '../lib/reference/referenceData';
 import { incomeTaxTables, parseRegions } from '../lib/tax/incomeTaxTables';
 import { TAX_TABLES_FILE, type TaxTablesFile } from '../lib/tax/tables';
-import { endpoints } from '../infra/registry';
+import { taxEndpoints } from '../infra/endpoints/tax';
 
-export const handler = endpoint(endpoints.incomeTax, ({ params, account }) =>
+export const handler = endpoint(taxEndpoints.incomeTax, ({ params, account }) =>
   incomeTaxTables(referenceData<TaxTablesFile>(TAX_TABLES_FILE), {
     country: params.country === 'us' ? 'US' : 'CA',
     year: params.year,

@@ -3,9 +3,9 @@ import { ACCESS } from '../lib/http/plans';
 import { referenceData } from '../lib/reference/referenceData';
 import { incomeTaxCalculation } from '../lib/tax/calculatorQuery';
 import { TAX_TABLES_FILE, type TaxTablesFile } from '../lib/tax/tables';
-import { endpoints } from '../infra/registry';
+import { taxEndpoints } from '../infra/endpoints/tax';
 
-export const handler = endpoint(endpoints.incomeTaxCalculator, ({ params, account }) =>
+export const handler = endpoint(taxEndpoints.incomeTaxCalculator, ({ params, account }) =>
   incomeTaxCalculation(referenceData<TaxTablesFile>(TAX_TABLES_FILE), {
     country: params.country === 'us' ? 'US' : 'CA',
     region: params.region.toUpperCase(),

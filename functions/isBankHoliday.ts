@@ -1,9 +1,9 @@
 import { endpoint } from '../lib/http/endpoint';
 import { requireCountry } from '../lib/calendars/country';
 import { bankHolidaysOn } from '../lib/calendars/holidays';
-import { endpoints } from '../infra/registry';
+import { calendarEndpoints } from '../infra/endpoints/calendars';
 
-export const handler = endpoint(endpoints.isBankHoliday, ({ params }) => {
+export const handler = endpoint(calendarEndpoints.isBankHoliday, ({ params }) => {
   const country = requireCountry(params.country, 'codeOrName');
   const names = bankHolidaysOn(country, params.date);
   return names.length > 0

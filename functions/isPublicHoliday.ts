@@ -1,9 +1,9 @@
 import { endpoint } from '../lib/http/endpoint';
 import { requireCountry } from '../lib/calendars/country';
 import { nationalPublicHolidaysOn } from '../lib/calendars/holidays';
-import { endpoints } from '../infra/registry';
+import { calendarEndpoints } from '../infra/endpoints/calendars';
 
-export const handler = endpoint(endpoints.isPublicHoliday, ({ params }) => {
+export const handler = endpoint(calendarEndpoints.isPublicHoliday, ({ params }) => {
   const country = requireCountry(params.country, 'code');
   const names = nationalPublicHolidaysOn(country, params.date);
   return {

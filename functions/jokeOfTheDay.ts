@@ -2,8 +2,8 @@ import { endpoint } from '../lib/http/endpoint';
 import { utcDate } from '../lib/time/calendarDate';
 import { jokeOfTheDay, type JokePools } from '../lib/jokes/pools';
 import { referenceData } from '../lib/reference/referenceData';
-import { endpoints } from '../infra/registry';
+import { utilityEndpoints } from '../infra/endpoints/utilities';
 
-export const handler = endpoint(endpoints.jokeOfTheDay, ({ now }) => [
+export const handler = endpoint(utilityEndpoints.jokeOfTheDay, ({ now }) => [
   { joke: jokeOfTheDay(referenceData<JokePools>('jokes.json').free, utcDate(now)) },
 ]);

@@ -2,9 +2,9 @@ import { endpoint } from '../lib/http/endpoint';
 import { ACCESS } from '../lib/http/plans';
 import { describePhone, parsePhoneInput, phoneCountry } from '../lib/phone/lookup';
 import { callingCodePrefixes } from '../lib/phone/prefixData';
-import { endpoints } from '../infra/registry';
+import { lookupEndpoints } from '../infra/endpoints/lookups';
 
-export const handler = endpoint(endpoints.phoneLookup, ({ params, account }) => {
+export const handler = endpoint(lookupEndpoints.phoneLookup, ({ params, account }) => {
   const country = params.country === undefined ? undefined : phoneCountry(params.country);
   const phone = parsePhoneInput(params.number, country);
   return describePhone(phone, country, callingCodePrefixes(phone.countryCallingCode), ACCESS.business.allows(account));

@@ -1,5 +1,5 @@
 import { endpoint } from '../lib/http/endpoint';
 import { filterProfanity } from '../lib/text/profanity';
-import { endpoints } from '../infra/registry';
+import { utilityEndpoints } from '../infra/endpoints/utilities';
 
-export const handler = endpoint(endpoints.profanityFilter, ({ params }) => filterProfanity(params.text));
+export const handler = endpoint(utilityEndpoints.profanityFilter, ({ params }) => filterProfanity(params.text));

@@ -1,8 +1,8 @@
 import { endpoint } from '../lib/http/endpoint';
 import { requireCountry } from '../lib/calendars/country';
 import { publicHolidays } from '../lib/calendars/holidays';
-import { endpoints } from '../infra/registry';
+import { calendarEndpoints } from '../infra/endpoints/calendars';
 
-export const handler = endpoint(endpoints.publicHolidays, ({ params, now }) =>
+export const handler = endpoint(calendarEndpoints.publicHolidays, ({ params, now }) =>
   publicHolidays(requireCountry(params.country, 'codeOrName'), params.year ?? now.getUTCFullYear()),
 );

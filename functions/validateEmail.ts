@@ -4,11 +4,11 @@ import { endpoint } from '../lib/http/endpoint';
 import { UpstreamError } from '../lib/http/errors';
 import { referenceData } from '../lib/reference/referenceData';
 import { createDnsResolver, DnsLookupError, resolverOptionsFromEnv } from '../lib/web/dns';
-import { endpoints } from '../infra/registry';
+import { internetEndpoints } from '../infra/endpoints/internet';
 
 let lists: EmailDomainLists | undefined;
 
-export const handler = endpoint(endpoints.validateEmail, async ({ params }) => {
+export const handler = endpoint(internetEndpoints.validateEmail, async ({ params }) => {
   lists ??= indexDomainLists(referenceData<EmailDomainListsFile>(EMAIL_DOMAINS_FILE));
   // DNS_SERVERS / DNS_TIMEOUT_MS are read per call (the integration tests set them after loading this module)
   const resolver = createDnsResolver(resolverOptionsFromEnv());

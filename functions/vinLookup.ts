@@ -5,9 +5,9 @@ import { describeVehicle, premiumFields } from '../lib/vehicles/lookup';
 import { modelYear, parseVehicleIdentifier } from '../lib/vehicles/vin';
 import { vpicDecoder } from '../lib/vehicles/vpicDecoder';
 import { WMI_TABLE_FILE, type WmiTable } from '../lib/vehicles/wmi';
-import { endpoints } from '../infra/registry';
+import { lookupEndpoints } from '../infra/endpoints/lookups';
 
-export const handler = endpoint(endpoints.vinLookup, async ({ params, account, now }) => {
+export const handler = endpoint(lookupEndpoints.vinLookup, async ({ params, account, now }) => {
   const id = parseVehicleIdentifier(params.vin);
   const { lookup, manufacturer } = describeVehicle(id, referenceData<WmiTable>(WMI_TABLE_FILE), now);
   if (!ACCESS.premium.allows(account)) return lookup;

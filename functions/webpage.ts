@@ -5,7 +5,7 @@ import { createDnsResolver, resolverOptionsFromEnv } from '../lib/web/dns';
 import { DEFAULT_FETCH_LIMITS, PageFetchError, RefusedTargetError } from '../lib/web/fetchPage';
 import { parseTargetUrl } from '../lib/web/targetUrl';
 import { loadWebpage } from '../lib/web/webpage';
-import { endpoints } from '../infra/registry';
+import { internetEndpoints } from '../infra/endpoints/internet';
 
 /** WEBPAGE_TIMEOUT_MS may shorten (never lengthen) the 10 s fetch limit: the tests use it to stay fast. */
 function fetchTimeoutMs(): number {
@@ -13,7 +13,7 @@ function fetchTimeoutMs(): number {
   return Number.isFinite(configured) && configured > 0 ? Math.min(configured, DEFAULT_FETCH_LIMITS.timeoutMs) : DEFAULT_FETCH_LIMITS.timeoutMs;
 }
 
-export const handler = endpoint(endpoints.webpage, async ({ params }) => {
+export const handler = endpoint(internetEndpoints.webpage, async ({ params }) => {
   const parsed = parseTargetUrl(params.url);
   if ('problem' in parsed) throw new InvalidParameterError(`Parameter 'url' ${parsed.problem}.`, 'url');
   try {

@@ -1,7 +1,8 @@
 /**
  * The one registry of endpoints. The CDK API stack makes one function and one route per entry, the local
  * server serves them, and GET /openapi.json documents them; nothing else lists routes. Definitions live
- * by family in infra/endpoints/ and are gathered here.
+ * by family in infra/endpoints/ and are gathered here; a handler imports only its family's file, so its
+ * bundle carries only those definitions.
  */
 import * as z from 'zod/mini';
 import { defineEndpoint, type EndpointDefinition } from '../lib/http/definition';
