@@ -1,4 +1,4 @@
-import { parseCsvRecords, parseDelimited } from './delimited';
+import { parseCsvRecords, parseDelimited } from '../text/delimited';
 import type { AircraftRecord } from './types';
 
 /**

@@ -1,4 +1,4 @@
-import { parseDelimited } from './delimited';
+import { parseDelimited } from '../text/delimited';
 import type { AirlineEntry } from './types';
 
 /**

@@ -1,4 +1,4 @@
-import { parseCsvRecords } from './delimited';
+import { parseCsvRecords } from '../text/delimited';
 import type { AirportRecord, AirportSize, Runway } from './types';
 
 /**

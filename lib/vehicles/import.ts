@@ -6,49 +6,17 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ImportResult, ReferenceImporter } from '../reference/importer';
+import { parseDelimited } from '../text/delimited';
 import { vpicCountryName, WMI_TABLE_FILE, type WmiTable } from './wmi';
 
 export const WMI_SOURCE_FILE = join('vin', 'vpic_wmi.csv');
 
-/** Rows of an RFC 4180 CSV text (quoted fields may hold commas, quotes as "" and line breaks). */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += char;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((value) => value.trim() !== ''));
-}
-
-const clean = (value: string | undefined) => (value ?? '').trim().replace(/\s+/g, ' ');
+const clean = (value: string | null | undefined) => (value ?? '').trim().replace(/\s+/g, ' ');
 
 /** The WMI table from the vPIC CSV export; rows without a 3- or 6-character WMI or a manufacturer are skipped. */
 export function buildWmiTable(csv: string): { table: WmiTable; skipped: number } {
-  const [header, ...rows] = parseCsv(csv);
-  const columns = (header ?? []).map((name) => name.trim().toLowerCase());
+  const [header, ...rows] = parseDelimited(csv);
+  const columns = (header ?? []).map((name) => (name ?? '').trim().toLowerCase());
   const at = (name: string) => {
     const index = columns.indexOf(name);
     if (index < 0) throw new Error(`vPIC WMI CSV lacks the column '${name}'`);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { datasetsDir } from '../../infra/reference-data/build';
 import { packAirports, unpackAirports, type PackedAirports } from '../../lib/aviation/airportFile';
-import { parseDelimited } from '../../lib/aviation/delimited';
+import { parseDelimited } from '../../lib/text/delimited';
 import { AVIATION_SOURCES, importAviationData } from '../../lib/aviation/import';
 import type { AircraftRecord, AirlineEntry, AirportRecord } from '../../lib/aviation/types';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataUnavailableError, InvalidParameterError } from '../../lib/http/errors';
 import { referenceData } from '../../lib/reference/referenceData';
-import { buildWmiTable, parseCsv } from '../../lib/vehicles/import';
+import { buildWmiTable } from '../../lib/vehicles/import';
 import { describeVehicle } from '../../lib/vehicles/lookup';
 import { modelYear, parseVehicleIdentifier, vinCheckDigit } from '../../lib/vehicles/vin';
 import { findWmi, vinCountry, vinRegion, vpicCountryName, WMI_TABLE_FILE, wmiKey } from '../../lib/vehicles/wmi';
@@ -139,17 +139,6 @@ describe('WMI', () => {
     expect(table.KMH?.[1]).toBe('South Korea');
     expect(table['1OY']).toBeUndefined();
     expect(skipped).toBe(1);
-  });
-
-  test('parses quoted CSV fields with commas, doubled quotes and line breaks', () => {
-    // Act
-    const rows = parseCsv('a,"b, c","say ""hi""","two\nlines"\n1,2,3,4\n');
-
-    // Assess
-    expect(rows).toEqual([
-      ['a', 'b, c', 'say "hi"', 'two\nlines'],
-      ['1', '2', '3', '4'],
-    ]);
   });
 
   test('a third character 9 makes the WMI the 6-character form with characters 12-14', () => {
