@@ -1,31 +1,9 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../../lib/http/definition';
 import { InvalidParameterError, MissingParameterError } from '../../lib/http/errors';
-import { enumParam, integerParam, patternParam, textParam } from '../../lib/http/params';
+import { decimalParam, enumParam, integerParam, patternParam, textParam } from '../../lib/http/params';
 import { countryCodeOf, usStateName } from '../../lib/airQuality/places';
 import { AIRCRAFT_BOUNDS, AIRCRAFT_ENGINE_TYPES } from '../../lib/aviation/search';
-
-/** A decimal number (e.g. -33.8688) within bounds. (Candidate for lib/http/params.ts.) */
-function decimalParam(min: number, max: number, description: string) {
-  const bounds = `must be a number from ${min} to ${max}`;
-  return z
-    .pipe(
-      z.string().check(z.regex(/^[-+]?(\d+(\.\d*)?|\.\d+)$/, bounds)),
-      z.transform((s: string) => Number(s)),
-    )
-    .check(z.refine((n: number) => n >= min && n <= max, bounds), z.meta({ type: 'number', minimum: min, maximum: max, description }));
-}
-
-/** An integer that may be negative (elevations below sea level). (Candidate for lib/http/params.ts.) */
-function signedIntegerParam(min: number, max: number, description: string) {
-  const bounds = `must be an integer from ${min} to ${max}`;
-  return z
-    .pipe(
-      z.string().check(z.regex(/^-?\d+$/, bounds)),
-      z.transform((s: string) => Number(s)),
-    )
-    .check(z.refine((n: number) => n >= min && n <= max, bounds), z.meta({ type: 'integer', minimum: min, maximum: max, description }));
-}
 
 /** Rejects min_x > max_x for each pair. */
 function checkRanges(params: Record<string, unknown>, pairs: readonly (readonly [string, string])[]) {
@@ -195,8 +173,8 @@ export const aviationEndpoints = {
       region: z.optional(textParam(100, 'state or province name, case-insensitive substring')),
       country: z.optional(patternParam(/^[A-Za-z]{2}$/, 'a 2-letter ISO 3166 country code', 'ISO-2 country code (e.g. US)')),
       timezone: z.optional(patternParam(/^[A-Za-z0-9_+\-/]{1,64}$/, 'an IANA timezone name such as America/New_York', 'IANA timezone')),
-      min_elevation: z.optional(signedIntegerParam(-2000, 30000, 'minimum elevation, feet')),
-      max_elevation: z.optional(signedIntegerParam(-2000, 30000, 'maximum elevation, feet')),
+      min_elevation: z.optional(integerParam(-2000, 30000, 'minimum elevation, feet')),
+      max_elevation: z.optional(integerParam(-2000, 30000, 'maximum elevation, feet')),
       offset: z._default(integerParam(0, 100000, 'number of matching airports to skip'), 0),
     }),
     rules: (p) => {

@@ -1,15 +1,15 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../../lib/http/definition';
-import { booleanParam, enumParam, integerParam, patternParam, textParam } from '../../lib/http/params';
+import { booleanParam, decimalParam, enumParam, integerParam, patternParam, textParam } from '../../lib/http/params';
 import { InvalidParameterError, MissingParameterError } from '../../lib/http/errors';
 import { referenceData } from '../../lib/reference/referenceData';
-import { amountParam } from '../../lib/tax/amountParam';
 import { onlyFederal, parseRegions } from '../../lib/tax/incomeTaxTables';
 import { FEDERAL, regionCodes, regionNoun, TAX_COUNTRIES, US_STATE_CODES, US_TERRITORY_CODES, type TaxCountry } from '../../lib/tax/regionCodes';
 import { availableYears, describeYears, TAX_TABLES_FILE, type TaxTablesFile } from '../../lib/tax/tables';
 import { US_FILING_STATUSES } from '../../lib/tax/types';
 
 const MAX_AMOUNT = 1_000_000_000_000;
+const amount = (description: string) => decimalParam(0, MAX_AMOUNT, description, 2);
 
 const bracket = z.object({ min: z.number(), max: z.nullable(z.number()), rate: z.number() });
 const byFilingStatus = <T extends z.ZodMiniType>(value: T) => z.record(z.enum(US_FILING_STATUSES), value);
@@ -123,11 +123,11 @@ export const taxEndpoints = {
     params: z.object({
       country: enumParam(TAX_COUNTRIES, 'US or CA (case-insensitive)'),
       region: patternParam(/^[A-Za-z]{2}$/, 'a 2-letter state (US) or province/territory (CA) code', 'state or province/territory code'),
-      income: amountParam(MAX_AMOUNT, 'annual gross income (wages, or net self-employment income)'),
+      income: amount('annual gross income (wages, or net self-employment income)'),
       tax_year: z.optional(integerParam(1900, 2100, 'tax year; default the latest year we have for the country')),
       filing_status: z.optional(enumParam(US_FILING_STATUSES, 'US filing status (required for US; not used for CA)')),
-      deductions: z.optional(amountParam(MAX_AMOUNT, 'total deductions; default the standard deduction (US) or none (CA)')),
-      credits: z.optional(amountParam(MAX_AMOUNT, 'total tax credits, subtracted from federal tax')),
+      deductions: z.optional(amount('total deductions; default the standard deduction (US) or none (CA)')),
+      credits: z.optional(amount('total tax credits, subtracted from federal tax')),
       self_employed: z._default(booleanParam('true for self-employment income (US only)'), false),
     }),
     rules: (p) => {

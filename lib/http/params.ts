@@ -7,15 +7,28 @@ import { isCalendarDate } from '../time/calendarDate';
  * (zod/mini keeps every handler bundle small; the API reference reads the `meta` of each schema.)
  */
 
-/** Base-10 digits only, within bounds. */
+/** Base-10 digits only (a leading minus where `min` is negative), within bounds. */
 export function integerParam(min: number, max: number, description: string) {
   const bounds = `must be an integer from ${min} to ${max}`;
   return z
     .pipe(
-      z.string().check(z.regex(/^\d+$/, bounds)),
+      z.string().check(z.regex(min < 0 ? /^-?\d+$/ : /^\d+$/, bounds)),
       z.transform((s: string) => Number(s)),
     )
     .check(z.refine((n: number) => n >= min && n <= max, bounds), z.meta({ type: 'integer', minimum: min, maximum: max, description }));
+}
+
+/** A decimal number within bounds (a sign only where `min` is negative), with at most `decimals` places when given. */
+export function decimalParam(min: number, max: number, description: string, decimals?: number) {
+  const places = decimals === undefined ? '+' : `{1,${decimals}}`;
+  const pattern = new RegExp(`^${min < 0 ? '[-+]?' : ''}(\\d+(\\.\\d${places})?|\\.\\d${places})$`);
+  const rule = `must be a number from ${min} to ${max}${decimals === undefined ? '' : ` with at most ${decimals} decimals`}`;
+  return z
+    .pipe(
+      z.string().check(z.regex(pattern, rule)),
+      z.transform((s: string) => Number(s)),
+    )
+    .check(z.refine((n: number) => n >= min && n <= max, rule), z.meta({ type: 'number', minimum: min, maximum: max, description }));
 }
 
 /** `true` or `false`, case-insensitive. */
