@@ -9,6 +9,7 @@ import type { EndpointDefinition, LayerName } from '../../lib/http/definition';
 import { endpointList } from '../registry';
 import { constructId, mergePermissions, permissionsFor, ServiceFunction, type TablePermissions } from './lambdaFunction';
 import { REFERENCE_DATA_DIR, referenceDataLayer } from './referenceDataLayer';
+import { MODEL_LAYER_ENVIRONMENT, modelLayer, onnxRuntimeLayer } from './inferenceLayers';
 import type { Tables } from './stateful-stack';
 
 export interface ApiStackProps extends StackProps {
@@ -44,13 +45,18 @@ export class ApiStack extends Stack {
     });
 
     let referenceData: ILayerVersion | undefined;
+    let onnxRuntime: ILayerVersion | undefined;
+    let model: ILayerVersion | undefined;
     const layers: Record<LayerName, () => ILayerVersion> = {
       referenceData: () => (referenceData ??= referenceDataLayer(this, 'ReferenceDataLayer')),
+      onnxruntime: () => (onnxRuntime ??= onnxRuntimeLayer(this, 'OnnxRuntimeLayer')),
+      model: () => (model ??= modelLayer(this, 'ModelLayer')),
     };
 
     for (const entry of endpointList) {
       const id = constructId(entry.name);
       const usesReferenceData = entry.layers?.includes('referenceData') ?? false;
+      const usesModel = entry.layers?.includes('model') ?? false;
       const fn = new ServiceFunction(this, id, {
         entry: entry.entry,
         memoryMb: entry.memoryMb,
@@ -58,7 +64,10 @@ export class ApiStack extends Stack {
         tables: props.tables,
         permissions: mergePermissions(pipelinePermissions(entry), permissionsFor(entry.tables)),
         layers: entry.layers?.map((layer) => layers[layer]()),
-        environment: usesReferenceData ? { REFERENCE_DATA_DIR } : undefined,
+        environment: {
+          ...(usesReferenceData ? { REFERENCE_DATA_DIR } : {}),
+          ...(usesModel ? MODEL_LAYER_ENVIRONMENT : {}),
+        },
       }).function;
       this.functions[entry.name] = fn;
 

@@ -5,7 +5,8 @@
  * ratios against the budgets rather than absolute numbers between runs.
  */
 import { execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -15,11 +16,15 @@ import { LAMBDA_BUNDLE } from '../../infra/bundling';
 import { PROJECT_ROOT } from '../../infra/projectRoot';
 import { endpointList } from '../../infra/registry';
 import { issueApiKey } from '../../lib/accounts/keys';
+import { prepareImage, toDetectedObjects } from '../../lib/vision/detect';
+import { modelPath, modelSession, runModel } from '../../lib/vision/model';
 
-const BUDGET = { bundleKb: 250, coldInitMs: 60, requestsPerSecond: 2000, p99Ms: 20 };
+const BUDGET = { bundleKb: 250, coldInitMs: 60, requestsPerSecond: 2000, p99Ms: 20, inferenceMs: 150 };
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
 const LOAD_ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? 3);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
+const DETECTION_RUNS = Number(process.env.BENCH_DETECTION_RUNS ?? 20);
+const IMAGES_DIR = join(PROJECT_ROOT, '../shared/images');
 
 /** A valid query per endpoint, so the first call exercises the whole pipeline. */
 const SAMPLE_QUERY: Record<string, string> = {
@@ -29,6 +34,8 @@ const SAMPLE_QUERY: Record<string, string> = {
   barcodeGenerate: 'text=036000291452',
   horoscope: 'zodiac=leo',
 };
+
+const onnxVersion = () => (createRequire(import.meta.url)('onnxruntime-node/package.json') as { version: string }).version;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -71,6 +78,47 @@ const response = await handler(JSON.parse(eventJson), { functionName: 'bench', a
 const done = performance.now();
 console.log(JSON.stringify({ importMs: imported - started, totalMs: done - started, status: response.statusCode }));
 `;
+
+/** Object detection cold start: the event (with its multipart body) comes from a file; prints when answered. */
+const DETECTION_CHILD = `
+import { readFileSync } from 'node:fs';
+const [bundle, eventFile] = process.argv.slice(2);
+const event = JSON.parse(readFileSync(eventFile, 'utf8'));
+const started = performance.now();
+const { handler } = await import(bundle);
+const imported = performance.now();
+const response = await handler(event, { functionName: 'bench', awsRequestId: 'bench', getRemainingTimeInMillis: () => 20000 });
+const done = performance.now();
+console.log(JSON.stringify({ importMs: imported - started, handlerMs: done - imported, status: response.statusCode, objects: JSON.parse(response.body).length }));
+`;
+
+/** A multipart/form-data body with `image` in the file field image. */
+function imageForm(image: Buffer, filename: string): { body: Buffer; contentType: string } {
+  const boundary = 'bench-boundary-1b2c3d';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  return { body: Buffer.concat([Buffer.from(head), image, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Spawns a process that loads the bundle and answers one event; ms from spawn to the answer line on stdout. */
+function spawnToFirstResponse(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<{ ms: number; result: Record<string, number> }> {
+  return new Promise((done, fail) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, args, { env, cwd, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.split('\n').find((l) => l.startsWith('{'));
+      if (line && output.includes('\n')) {
+        const ms = performance.now() - started;
+        child.stdout.removeAllListeners('data');
+        child.stdout.resume();
+        done({ ms, result: JSON.parse(line) });
+      }
+    });
+    child.once('error', fail);
+    child.once('exit', (code) => (code ? fail(new Error(`detection child exited with ${code}`)) : undefined));
+  });
+}
 
 function sampleEvent(path: string, method: string, query: string, apiKey: string) {
   const params = Object.fromEntries(new URLSearchParams(query));
@@ -159,6 +207,71 @@ try {
     console.log(`  latency    p50 ${p50} ms, p99 ${p99} ms (budget p99 ≤ ${BUDGET.p99Ms} ms: ratio ${(p99 / BUDGET.p99Ms).toFixed(2)})`);
     console.log(`  non-2xx or errors: ${failures} of ${rounds.reduce((sum, r) => sum + r.requests.total, 0)} requests`);
   }
+
+  console.log(`\nObject detection (YOLOX-Nano, 416 × 416, onnxruntime-node ${onnxVersion()}; medians of ${DETECTION_RUNS} warm runs in this process, end to end over HTTP through the local server)`);
+  const photos = readdirSync(IMAGES_DIR).filter((name) => /\.(jpe?g|png)$/i.test(name));
+  const largest = photos.reduce((a, b) => (statSync(join(IMAGES_DIR, a)).size >= statSync(join(IMAGES_DIR, b)).size ? a : b));
+  await modelSession();
+  console.log('photo                       size        decode ms   inference ms  (budget 150)   end to end ms   objects');
+  for (const name of [...new Set(['dog.jpg', largest])]) {
+    const image = readFileSync(join(IMAGES_DIR, name));
+    const form = imageForm(image, name);
+    const decode: number[] = [];
+    const inference: number[] = [];
+    const endToEnd: number[] = [];
+    let objects = 0;
+    let width = 0;
+    let height = 0;
+    for (let i = 0; i < DETECTION_RUNS + 2; i += 1) {
+      const t0 = performance.now();
+      const input = await prepareImage(image);
+      const t1 = performance.now();
+      const output = await runModel(input.tensor);
+      const t2 = performance.now();
+      objects = toDetectedObjects(output, input).length;
+      ({ width, height } = input);
+      const t3 = performance.now();
+      const response = await fetch(`${server.url}/v1/objectdetection`, {
+        method: 'POST',
+        headers: { 'x-api-key': server.keys.enterprise!, 'content-type': form.contentType },
+        body: form.body,
+      });
+      await response.arrayBuffer();
+      const t4 = performance.now();
+      if (response.status !== 200) throw new Error(`object detection answered ${response.status}`);
+      if (i < 2) continue; // warm-up
+      decode.push(t1 - t0);
+      inference.push(t2 - t1);
+      endToEnd.push(t4 - t3);
+    }
+    const inferenceMs = median(inference);
+    console.log(
+      `${`${name} (${Math.round(image.length / 1024)} KB)`.padEnd(27)} ${`${width}×${height}`.padEnd(10)} ${median(decode).toFixed(1).padStart(9)}   ` +
+        `${inferenceMs.toFixed(1).padStart(12)}  ratio ${(inferenceMs / BUDGET.inferenceMs).toFixed(2)}   ${median(endToEnd).toFixed(1).padStart(13)}   ${String(objects).padStart(7)}`,
+    );
+  }
+
+  const bundle = join(workDir, 'objectDetection.mjs');
+  const dog = imageForm(readFileSync(join(IMAGES_DIR, 'dog.jpg')), 'dog.jpg');
+  const eventFile = join(workDir, 'objectDetection-event.json');
+  writeFileSync(
+    eventFile,
+    JSON.stringify({
+      ...sampleEvent('/v1/objectdetection', 'POST', '', server.keys.enterprise!),
+      headers: { 'x-api-key': server.keys.enterprise!, 'content-type': dog.contentType },
+      body: dog.body.toString('base64'),
+      isBase64Encoded: true,
+    }),
+  );
+  writeFileSync(join(workDir, 'cold-detection.mjs'), DETECTION_CHILD);
+  const detectionEnv = { ...childEnv, MODEL_PATH: modelPath() };
+  const colds: { ms: number; result: Record<string, number> }[] = [];
+  for (let i = 0; i < COLD_RUNS; i += 1) colds.push(await spawnToFirstResponse([join(workDir, 'cold-detection.mjs'), bundle, eventFile], detectionEnv, workDir));
+  console.log(
+    `cold start (median of ${COLD_RUNS}: process spawn → first response on dog.jpg): ${median(colds.map((c) => c.ms)).toFixed(0)} ms ` +
+      `(import ${median(colds.map((c) => c.result.importMs!)).toFixed(0)} ms, first call incl. native modules + session ${median(colds.map((c) => c.result.handlerMs!)).toFixed(0)} ms; ` +
+      `status ${colds[0]!.result.status}, ${colds[0]!.result.objects} objects)`,
+  );
 } finally {
   server.stop();
   rmSync(dataDir, { recursive: true, force: true });

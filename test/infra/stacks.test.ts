@@ -1,4 +1,5 @@
-import { rmSync, readFileSync } from 'node:fs';
+import { readdirSync, rmSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { App, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
@@ -153,6 +154,65 @@ describe('The CDK app', () => {
     const granted = ['openApi', 'notFound'].map((name) => grantedPermissions(api, stacks.api.functions[name]!, stacks.stateful.tables));
     // Assess
     expect(granted).toEqual([{}, {}]);
+  });
+
+  describe('the object-detection function', () => {
+    const LAMBDA_UNZIPPED_LIMIT = 250 * 1024 * 1024;
+    /** bytes of every file under a directory */
+    const sizeOf = (dir: string): number =>
+      readdirSync(dir, { withFileTypes: true }).reduce(
+        (sum, entry) => sum + (entry.isDirectory() ? sizeOf(join(dir, entry.name)) : statSync(join(dir, entry.name)).size),
+        0,
+      );
+    /** all file paths under a directory, relative, '/'-separated */
+    const filesOf = (dir: string, prefix = ''): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? filesOf(join(dir, entry.name), `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`],
+      );
+    /** the staged asset of a function or layer: asset.<hash> beside the template, <hash>.zip in S3 */
+    const assetDir = (id: string) => {
+      const { Code, Content } = resources(api)[id]!.Properties;
+      return join(stacks.app.outdir, `asset.${String((Code ?? Content).S3Key).replace(/\.zip$/, '')}`);
+    };
+    const fn = () => resources(api)[logicalId(stacks.api.functions.objectDetection!)]!;
+    const layerIds = () => (fn().Properties.Layers as { Ref: string }[]).map((layer) => layer.Ref);
+    const layerWithPath = (path: string) => layerIds().find((id) => filesOf(assetDir(id)).some((file) => file.startsWith(path)))!;
+
+    it('runs on x86_64 with 1536 to 2048 MB, at least 15 s and the model directory of its layer', () => {
+      // Assess
+      const props = fn().Properties;
+      expect(props.Architectures).toEqual(['x86_64']);
+      expect(props.MemorySize).toBeGreaterThanOrEqual(1536);
+      expect(props.MemorySize).toBeLessThanOrEqual(2048);
+      expect(props.Timeout).toBeGreaterThanOrEqual(15);
+      expect(props.Environment.Variables.MODELS_DIR).toBe('/opt/models');
+    });
+
+    it('has two layers: onnxruntime-node and sharp for Linux x64 only, and the model', () => {
+      // Prepare
+      const runtime = filesOf(assetDir(layerWithPath('nodejs/node_modules/onnxruntime-node/')));
+      const model = filesOf(assetDir(layerWithPath('models/')));
+      const binaries = runtime.filter((file) => file.endsWith('.node') || /\.so(\.|$)/.test(file) || file.endsWith('.dylib') || file.endsWith('.dll'));
+      // Assess
+      expect(layerIds()).toHaveLength(2);
+      expect(runtime).toEqual(expect.arrayContaining([
+        'nodejs/node_modules/onnxruntime-node/bin/napi-v6/linux/x64/onnxruntime_binding.node',
+        'nodejs/node_modules/onnxruntime-node/bin/napi-v6/linux/x64/libonnxruntime.so.1',
+        'nodejs/node_modules/onnxruntime-common/package.json',
+        'nodejs/node_modules/sharp/package.json',
+      ]));
+      expect(binaries.length).toBeGreaterThanOrEqual(4);
+      expect(binaries.every((file) => /linux[/-]x64/.test(file))).toBe(true);
+      expect(model).toContain('models/yolox-nano/yolox_nano.onnx');
+      expect(model).toContain('models/yolox-nano/LICENSE');
+    });
+
+    it('stays within Lambda\'s 250 MB unzipped limit with its code and layers together', () => {
+      // Act
+      const total = sizeOf(assetDir(logicalId(stacks.api.functions.objectDetection!))) + layerIds().reduce((sum, id) => sum + sizeOf(assetDir(id)), 0);
+      // Assess
+      expect(total).toBeLessThan(LAMBDA_UNZIPPED_LIMIT);
+    });
   });
 
   it('creates every table on demand with point-in-time recovery, deletion protection and TTL where defined', () => {

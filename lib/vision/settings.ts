@@ -1,0 +1,18 @@
+/** The detector's fixed settings, shared by the pipeline and the API reference (no dependencies: the registry imports it). */
+
+/** The multipart form field that carries the photo. */
+export const IMAGE_FIELD = 'image';
+/** Lambda's request payload limit; the platform answers 413 before a larger body reaches the function */
+export const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
+/** Images must be smaller than this on both sides (spec: smaller than 2000 × 2000). */
+export const MAX_SIDE = 2000;
+/** Detections below this confidence are dropped (spec). */
+export const MIN_CONFIDENCE = 0.3;
+/** Same-class boxes overlapping more than this are one object (YOLOX's NMS threshold). */
+export const NMS_IOU = 0.45;
+/** At most this many objects per image, the most confident first. */
+export const MAX_OBJECTS = 100;
+/** The model's square input side, in pixels. */
+export const MODEL_INPUT_SIZE = 416;
+/** YOLOX pads the letterbox with this grey. */
+export const PAD_VALUE = 114;
