@@ -97,6 +97,6 @@ export const lookupEndpoints = {
       }),
     },
     memoryMb: 512,
-    layers: ['referenceData'],
+    layers: ['referenceData', 'vpic'],
   }),
 };

@@ -1,9 +1,18 @@
 /** `npm start`: the whole service on this machine, no AWS account needed (see README "Run locally"). */
+import { buildVpicLayer } from '../../layers/vpic/build';
 import { startLocalServer } from './server';
 
 // npm start only (never a deployment, never the tests): without internet, air quality answers from a recorded
 // sample marked "sample": true instead of 502.
 process.env.AIR_QUALITY_SAMPLE_FALLBACK ??= 'true';
+
+// the vPIC database the VIN decoder reads (the vpic layer's content; built once, a few seconds)
+if (!process.env.VPIC_DB_PATH) {
+  process.env.VPIC_DB_PATH = await buildVpicLayer().catch((error: Error) => {
+    console.warn(`vPIC database not built (${error.message}): /v1/vinlookup answers model and class null.`);
+    return '';
+  });
+}
 
 const server = await startLocalServer({
   port: Number(process.env.PORT ?? 3000),

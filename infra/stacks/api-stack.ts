@@ -8,8 +8,7 @@ import { CORS } from '../../lib/http/cors';
 import type { EndpointDefinition, LayerName } from '../../lib/http/definition';
 import { endpointList } from '../registry';
 import { constructId, mergePermissions, permissionsFor, ServiceFunction, type TablePermissions } from './lambdaFunction';
-import { REFERENCE_DATA_DIR, referenceDataLayer } from './referenceDataLayer';
-import { MODEL_LAYER_ENVIRONMENT, modelLayer, onnxRuntimeLayer } from './inferenceLayers';
+import { LAYERS, layerVersion } from './layers';
 import type { Tables } from './stateful-stack';
 
 export interface ApiStackProps extends StackProps {
@@ -44,30 +43,23 @@ export class ApiStack extends Stack {
       },
     });
 
-    let referenceData: ILayerVersion | undefined;
-    let onnxRuntime: ILayerVersion | undefined;
-    let model: ILayerVersion | undefined;
-    const layers: Record<LayerName, () => ILayerVersion> = {
-      referenceData: () => (referenceData ??= referenceDataLayer(this, 'ReferenceDataLayer')),
-      onnxruntime: () => (onnxRuntime ??= onnxRuntimeLayer(this, 'OnnxRuntimeLayer')),
-      model: () => (model ??= modelLayer(this, 'ModelLayer')),
+    // each layer is made once, when the first function needs it
+    const made = new Map<LayerName, ILayerVersion>();
+    const layer = (name: LayerName) => {
+      if (!made.has(name)) made.set(name, layerVersion(this, `${constructId(name)}Layer`, name));
+      return made.get(name)!;
     };
 
     for (const entry of endpointList) {
       const id = constructId(entry.name);
-      const usesReferenceData = entry.layers?.includes('referenceData') ?? false;
-      const usesModel = entry.layers?.includes('model') ?? false;
       const fn = new ServiceFunction(this, id, {
         entry: entry.entry,
         memoryMb: entry.memoryMb,
         timeoutSeconds: entry.timeoutSeconds,
         tables: props.tables,
         permissions: mergePermissions(pipelinePermissions(entry), permissionsFor(entry.tables)),
-        layers: entry.layers?.map((layer) => layers[layer]()),
-        environment: {
-          ...(usesReferenceData ? { REFERENCE_DATA_DIR } : {}),
-          ...(usesModel ? MODEL_LAYER_ENVIRONMENT : {}),
-        },
+        layers: entry.layers?.map(layer),
+        environment: Object.assign({}, ...(entry.layers ?? []).map((name) => LAYERS[name].environment)),
       }).function;
       this.functions[entry.name] = fn;
 

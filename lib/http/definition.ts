@@ -2,7 +2,7 @@ import type * as z from 'zod/mini';
 import type { Access } from './plans';
 import type { TableName } from '../store/tables';
 
-export type LayerName = 'referenceData' | 'onnxruntime' | 'model';
+export type LayerName = 'referenceData' | 'onnxruntime' | 'model' | 'vpic';
 /** what a function may do on a table; the CDK stack turns it into exact IAM actions */
 export type TableAccess = 'read' | 'write' | 'readWrite';
 

@@ -156,24 +156,34 @@ describe('The CDK app', () => {
     expect(granted).toEqual([{}, {}]);
   });
 
+  const LAMBDA_UNZIPPED_LIMIT = 250 * 1024 * 1024;
+  /** bytes of every file under a directory */
+  const sizeOf = (dir: string): number =>
+    readdirSync(dir, { withFileTypes: true }).reduce(
+      (sum, entry) => sum + (entry.isDirectory() ? sizeOf(join(dir, entry.name)) : statSync(join(dir, entry.name)).size),
+      0,
+    );
+  /** all file paths under a directory, relative, '/'-separated */
+  const filesOf = (dir: string, prefix = ''): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? filesOf(join(dir, entry.name), `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`],
+    );
+  /** the staged asset of a function or layer: asset.<hash> beside the template, <hash>.zip in S3 */
+  const assetDir = (id: string) => {
+    const { Code, Content } = resources(api)[id]!.Properties;
+    return join(stacks.app.outdir, `asset.${String((Code ?? Content).S3Key).replace(/\.zip$/, '')}`);
+  };
+
+  it('gives the VIN lookup the vPIC layer: the compact database and sql.js WebAssembly, found through VPIC_DB_PATH', () => {
+    // Prepare
+    const fn = resources(api)[logicalId(stacks.api.functions.vinLookup!)]!.Properties;
+    const files = (fn.Layers as { Ref: string }[]).flatMap((layer) => filesOf(assetDir(layer.Ref)));
+    // Assess
+    expect(fn.Environment.Variables.VPIC_DB_PATH).toBe('/opt/vpic/vpic.db');
+    expect(files).toEqual(expect.arrayContaining(['vpic/vpic.db', 'vpic/sql-wasm.wasm']));
+  });
+
   describe('the object-detection function', () => {
-    const LAMBDA_UNZIPPED_LIMIT = 250 * 1024 * 1024;
-    /** bytes of every file under a directory */
-    const sizeOf = (dir: string): number =>
-      readdirSync(dir, { withFileTypes: true }).reduce(
-        (sum, entry) => sum + (entry.isDirectory() ? sizeOf(join(dir, entry.name)) : statSync(join(dir, entry.name)).size),
-        0,
-      );
-    /** all file paths under a directory, relative, '/'-separated */
-    const filesOf = (dir: string, prefix = ''): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-        entry.isDirectory() ? filesOf(join(dir, entry.name), `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`],
-      );
-    /** the staged asset of a function or layer: asset.<hash> beside the template, <hash>.zip in S3 */
-    const assetDir = (id: string) => {
-      const { Code, Content } = resources(api)[id]!.Properties;
-      return join(stacks.app.outdir, `asset.${String((Code ?? Content).S3Key).replace(/\.zip$/, '')}`);
-    };
     const fn = () => resources(api)[logicalId(stacks.api.functions.objectDetection!)]!;
     const layerIds = () => (fn().Properties.Layers as { Ref: string }[]).map((layer) => layer.Ref);
     const layerWithPath = (path: string) => layerIds().find((id) => filesOf(assetDir(id)).some((file) => file.startsWith(path)))!;
