@@ -29,6 +29,7 @@ export const visionEndpoints = {
     access: 'all',
     metering: 'quota',
     params: z.object({}),
+    upload: { field: 'image', types: ['image/jpeg', 'image/png'] },
     response: {
       json: z.array(
         z.object({

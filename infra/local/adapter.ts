@@ -74,16 +74,26 @@ export function sendResult(res: ServerResponse, result: APIGatewayProxyStructure
   res.end(body);
 }
 
-/** Reads the request body; undefined when it is longer than `limit` bytes. */
-export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) return undefined;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+/** How far past the limit a refused body is still read and discarded before the connection is cut. */
+const DRAIN_LIMIT_FACTOR = 4;
+
+/** Reads the request body; undefined (as soon as it is known) when it is longer than `limit` bytes. */
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  return new Promise((done, fail) => {
+    let chunks: Buffer[] | undefined = Number(req.headers['content-length'] ?? 0) > limit ? undefined : [];
+    let size = 0;
+    if (!chunks) done(undefined);
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (chunks && size > limit) {
+        chunks = undefined;
+        done(undefined);
+      }
+      chunks?.push(chunk);
+      // an over-limit body is drained (so the client reads the 413), up to a point
+      if (size > DRAIN_LIMIT_FACTOR * limit) req.destroy();
+    });
+    req.on('end', () => chunks && done(Buffer.concat(chunks)));
+    req.on('error', fail);
+  });
 }

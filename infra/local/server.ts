@@ -104,8 +104,8 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     const route = routes.get(`${req.method} ${url.pathname}`) ?? fallback;
     const body = await readBody(req, MAX_BODY_BYTES);
     if (!body) {
-      sendResult(res.setHeader('Connection', 'close'), errorResponse(new PayloadTooLargeError()));
-      req.destroy();
+      // the rest of the body is drained (readBody), so the client can finish sending and read the 413
+      sendResult(res, errorResponse(new PayloadTooLargeError()));
       return;
     }
     const routeKey = route === fallback ? '$default' : `${route.method} ${route.path}`;

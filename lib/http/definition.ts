@@ -30,6 +30,8 @@ export interface EndpointDefinition<S extends QueryParams = QueryParams> {
   /** quota: one call off the monthly quota; rateLimit: per-minute limit, no quota; none */
   metering: 'quota' | 'rateLimit' | 'none';
   params: S;
+  /** a multipart/form-data upload in the request body: its file field and the accepted file types */
+  upload?: { field: string; types: string[] };
   paramGates?: { [K in keyof z.output<S>]?: ParamGate<z.output<S>[K]> };
   /** rules across parameters; throw InvalidParameterError */
   rules?: (params: z.output<S>, now: Date) => void;

@@ -15,6 +15,11 @@ const ERRORS: Record<string, string> = {
   '503': 'data_unavailable: the data have not been ingested yet',
 };
 
+const UPLOAD_ERRORS: Record<string, string> = {
+  '413': 'payload_too_large: the request body is over 6 MB',
+  '415': 'unsupported_media_type: not multipart/form-data, or the file is not of an accepted type',
+};
+
 const rateLimitHeaders = Object.fromEntries(
   ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'].map((h) => [h, { schema: { type: 'integer' } }]),
 );
@@ -22,6 +27,12 @@ const rateLimitHeaders = Object.fromEntries(
 function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): Record<string, unknown> {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
   return rest;
+}
+
+function uploadBody({ field, types }: NonNullable<Entry['upload']>) {
+  const file = { type: 'string', format: 'binary', contentMediaType: types.join(', ') };
+  const schema = { type: 'object', required: [field], properties: { [field]: file } };
+  return { required: true, content: { 'multipart/form-data': { schema, encoding: { [field]: { contentType: types.join(', ') } } } } };
 }
 
 function operation(entry: Entry) {
@@ -50,10 +61,11 @@ function operation(entry: Entry) {
         schema: schemaOnly,
       };
     }),
+    ...(entry.upload ? { requestBody: uploadBody(entry.upload) } : {}),
     responses: {
       '200': { description: 'Success', content: success, ...(keyed ? { headers: rateLimitHeaders } : {}) },
       ...Object.fromEntries(
-        Object.entries(ERRORS)
+        Object.entries({ ...ERRORS, ...(entry.upload ? UPLOAD_ERRORS : {}) })
           .filter(([status]) => keyed || Number(status) >= 500 || status === '400')
           .map(([status, description]) => [
             status,
