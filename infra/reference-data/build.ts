@@ -48,7 +48,7 @@ export async function buildReferenceData(outDir = resolve(REFERENCE_DATA_OUT), s
     const result = await importer(sources);
     for (const [file, { data, summary }] of Object.entries(result.files)) {
       writeFileSync(join(outDir, file), JSON.stringify(data));
-      files[file] = summary;
+      files[file] = summary ?? '';
     }
     warnings.push(...result.warnings);
   }
@@ -59,7 +59,7 @@ export async function buildReferenceData(outDir = resolve(REFERENCE_DATA_OUT), s
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const report = await buildReferenceData(process.argv[2] ? resolve(process.argv[2]) : undefined);
-  for (const [file, summary] of Object.entries(report.files)) console.log(`${file}: ${summary}`);
+  for (const [file, summary] of Object.entries(report.files)) if (summary) console.log(`${file}: ${summary}`);
   for (const warning of report.warnings) console.warn(`warning: ${warning}`);
   console.log(`reference data written to ${report.outDir}`);
 }

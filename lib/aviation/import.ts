@@ -50,7 +50,6 @@ export const importAviationData: ReferenceImporter = async (datasetsDir) => {
     return result;
   }
 
-  const started = performance.now();
   const faaAcd = read('faaAcd', false);
   const whatIsFlying = read('whatIsFlying', false);
   const bluebook = read('bluebook', false);
@@ -83,6 +82,5 @@ export const importAviationData: ReferenceImporter = async (datasetsDir) => {
       summary: `${airports.length} airports with ${runways} runways from OurAirports (timezones computed with geo-tz)`,
     };
   }
-  console.log(`aviation import: ${Math.round(performance.now() - started)} ms`);
   return result;
 };

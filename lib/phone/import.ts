@@ -71,13 +71,12 @@ export async function importPhoneData(): Promise<ImportResult> {
       location: location ? compactPrefixTable(location) : null,
       carrier: carrier ? compactPrefixTable(carrier) : null,
     };
-    const counts = `${Object.keys(location ?? {}).length} location and ${Object.keys(carrier ?? {}).length} carrier prefixes`;
-    files[phonePrefixFile(code)] = { data, summary: `+${code}: ${counts} from ${source}` };
+    files[phonePrefixFile(code)] = { data };
   }
   const index: PrefixIndex = { callingCodes, source };
   files[PHONE_PREFIX_INDEX_FILE] = {
     data: index,
-    summary: `index of ${callingCodes.length} calling codes with phone location/carrier prefixes (${locations.size} geocoded, ${carriers.size} with carriers)`,
+    summary: `index of ${callingCodes.length} phone-prefixes-<calling code>.json files (${locations.size} calling codes geocoded, ${carriers.size} with carriers) from ${source}`,
   };
   return { files, warnings };
 }

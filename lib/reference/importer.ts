@@ -6,8 +6,9 @@
 export interface ImportedFile {
   /** JSON-serialisable content */
   data: unknown;
-  /** one line for the build log and manifest: what the file holds and where it came from */
-  summary: string;
+  /** one line for the build log and manifest: what the file holds and where it came from (omitted for the
+   * parts of a set that one file of the set describes) */
+  summary?: string;
 }
 
 export interface ImportResult {

@@ -172,7 +172,7 @@ export const importTaxData: ReferenceImporter = async (datasetsDir) => {
   if (property.file) {
     result.files[PROPERTY_TAX_FILE] = {
       data: property.file,
-      summary: `property-tax percentiles for ${property.file.records.length} ZIP codes${property.file.sample ? ' (SAMPLE fixture)' : ''}: ${property.file.source}`,
+      summary: `property-tax percentiles for ${property.file.records.length} ZIP codes from ${property.file.source}`,
     };
   }
   return result;
