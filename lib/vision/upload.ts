@@ -33,6 +33,8 @@ export function readImageField(contentType: string | undefined, body: Buffer): P
     let problem: Error | undefined;
     let plainField = false;
     parser.on('file', (name, stream) => {
+      // a form cut off inside a file fails the file stream too; the parser's 'error' below reports it
+      stream.on('error', () => undefined);
       if (name !== IMAGE_FIELD || image) {
         stream.resume();
         return;

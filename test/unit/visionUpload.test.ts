@@ -112,6 +112,13 @@ describe('readImageField', () => {
     // Assess
     expect(await failure(() => readImageField(CONTENT_TYPE, body))).toMatchObject({ status: 400, code: 'invalid_parameter' });
   });
+
+  it('answers 400 (and does not crash) when the body stops inside the image file itself', async () => {
+    // Prepare: the file part's headers are complete, its data is cut off and the closing boundary is missing
+    const body = form([{ name: 'image', filename: 'dog.jpg', data: 'x'.repeat(5000) }]).subarray(0, 3000);
+    // Assess
+    expect(await failure(() => readImageField(CONTENT_TYPE, body))).toMatchObject({ status: 400, code: 'invalid_parameter' });
+  });
 });
 
 describe('modelPath', () => {
