@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildVpicLayer } from '../../layers/vpic/build';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
@@ -33,6 +34,21 @@ const SAMPLE_QUERY: Record<string, string> = {
   profanityFilter: 'text=what%20the%20sh1t',
   barcodeGenerate: 'text=036000291452',
   horoscope: 'zodiac=leo',
+  publicHolidays: 'country=US',
+  isPublicHoliday: 'country=DE&date=2025-10-03',
+  bankHolidays: 'country=GB',
+  isBankHoliday: 'country=GB&date=2025-08-25',
+  incomeTax: 'country=US&year=2025',
+  incomeTaxCalculator: 'country=US&region=NY&income=85000&filing_status=single',
+  propertyTax: 'zip=02139',
+  phoneLookup: 'number=%2B442079460018',
+  vinLookup: 'vin=1HGCM82633A004352',
+  validateEmail: 'email=not-an-address', // syntax only: no DNS from the bench
+  webpage: 'url=http%3A%2F%2F127.0.0.1%2F', // refused before any fetch
+  aircraft: 'manufacturer=boeing&limit=10',
+  airlines: 'name=air',
+  airports: 'country=US&min_elevation=5000',
+  airQuality: 'lat=400', // validation only: no upstream from the bench
 };
 
 const onnxVersion = () => (createRequire(import.meta.url)('onnxruntime-node/package.json') as { version: string }).version;
@@ -141,6 +157,7 @@ try {
     ...process.env,
     DYNAMODB_ENDPOINT: `http://127.0.0.1:${server.dynamoPort}`,
     REFERENCE_DATA_DIR: join(PROJECT_ROOT, 'layers/reference-data/build/reference-data'),
+    VPIC_DB_PATH: await buildVpicLayer(), // as the vpic layer provides it
     POWERTOOLS_METRICS_DISABLED: 'true',
     POWERTOOLS_LOG_LEVEL: 'ERROR',
   };
