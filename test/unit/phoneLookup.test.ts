@@ -1,6 +1,4 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { withEmptyReferenceData } from '../support/emptyReferenceData';
 import { DataUnavailableError, InvalidParameterError } from '../../lib/http/errors';
 import { importPhoneData } from '../../lib/phone/import';
 import { describePhone, parsePhoneInput, phoneCountry } from '../../lib/phone/lookup';
@@ -68,19 +66,8 @@ describe('prefix tables', () => {
   });
 
   test('answers 503 data_unavailable when the tables were not imported', () => {
-    // Prepare
-    const previous = process.env.REFERENCE_DATA_DIR;
-    process.env.REFERENCE_DATA_DIR = mkdtempSync(join(tmpdir(), 'dqs-no-phone-data-'));
-
-    // Act
-    const act = () => callingCodePrefixes('1');
-
-    // Assess
-    try {
-      expect(act).toThrow(DataUnavailableError);
-    } finally {
-      process.env.REFERENCE_DATA_DIR = previous;
-    }
+    // Act / Assess: as if the import step never ran
+    expect(() => withEmptyReferenceData(() => callingCodePrefixes('1'))).toThrow(DataUnavailableError);
   });
 });
 

@@ -1,5 +1,4 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { withEmptyReferenceData } from '../support/emptyReferenceData';
 import { join } from 'node:path';
 import { DataUnavailableError, InvalidParameterError } from '../../lib/http/errors';
 import { referenceData } from '../../lib/reference/referenceData';
@@ -185,19 +184,8 @@ describe('WMI', () => {
   });
 
   test('the WMI table answers 503 data_unavailable when it was not imported', () => {
-    // Prepare
-    const previous = process.env.REFERENCE_DATA_DIR;
-    process.env.REFERENCE_DATA_DIR = mkdtempSync(join(tmpdir(), 'dqs-no-wmi-'));
-
-    // Act
-    const act = () => referenceData(WMI_TABLE_FILE);
-
-    // Assess
-    try {
-      expect(act).toThrow(DataUnavailableError);
-    } finally {
-      process.env.REFERENCE_DATA_DIR = previous;
-    }
+    // Act / Assess: as if the import step never ran
+    expect(() => withEmptyReferenceData(() => referenceData(WMI_TABLE_FILE))).toThrow(DataUnavailableError);
   });
 });
 
