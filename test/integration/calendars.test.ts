@@ -1,4 +1,4 @@
-import { json, startTestServer, type TestServer } from '../support/testServer';
+import { expectError, json, startTestServer, type TestServer } from '../support/testServer';
 
 let server: TestServer;
 
@@ -22,13 +22,6 @@ async function withinOneUtcYear<T>(act: () => Promise<T>): Promise<{ year: numbe
 
 const get = (path: string, key: string) => server.call(path, { key });
 
-async function expectError(response: Response, status: number, code: string, param?: string) {
-  const body = await json(response);
-  expect(response.status).toBe(status);
-  expect(body).toMatchObject({ code, error: expect.any(String) });
-  if (param !== undefined) expect(body.param).toBe(param);
-  return body;
-}
 
 describe('/v1/publicholidays', () => {
   test('returns the current year for a free key, as public holiday entries with the 2-letter code', async () => {

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { MONTHLY_QUOTA } from '../../lib/http/plans';
 import { modelPath } from '../../lib/vision/model';
 import { PROJECT_ROOT } from '../../infra/projectRoot';
+import { expectError } from '../support/testServer';
 
 /** The shared test photos, read in place (never copied into the project). */
 const IMAGES_DIR = resolve(process.env.IMAGES_DIR ?? '../shared/images');
@@ -230,15 +231,6 @@ describe('POST /v1/objectdetection on real photos', () => {
 });
 
 describe('POST /v1/objectdetection rejects bad uploads', () => {
-  const expectError = async (response: Response, status: number, code: string, param?: string) => {
-    const body = await json(response);
-    expect(response.status).toBe(status);
-    expect(body.code).toBe(code);
-    expect(typeof body.error).toBe('string');
-    if (param) expect(body.param).toBe(param);
-    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-  };
-
   it('answers 415 to a body that is not multipart (raw JPEG bytes, JSON)', async () => {
     // Act
     const raw = await detect(photo('dog.jpg'), { 'Content-Type': 'image/jpeg' });

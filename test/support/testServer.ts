@@ -52,3 +52,13 @@ export async function startTestServer(): Promise<TestServer> {
 export async function json<T = any>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
+
+/** Asserts a CONTRACT error response: status, JSON body with `code` and a message, and `param` when given. */
+export async function expectError(response: Response, status: number, code: string, param?: string) {
+  const body = await json(response);
+  expect(response.status).toBe(status);
+  expect(body).toMatchObject({ code, error: expect.any(String) });
+  if (param !== undefined) expect(body.param).toBe(param);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  return body;
+}

@@ -1,4 +1,3 @@
-import { withEmptyReferenceData } from '../support/emptyReferenceData';
 import { DataUnavailableError, InvalidParameterError } from '../../lib/http/errors';
 import { importPhoneData } from '../../lib/phone/import';
 import { describePhone, parsePhoneInput, phoneCountry } from '../../lib/phone/lookup';
@@ -11,6 +10,8 @@ import {
   type CallingCodePrefixes,
   type PrefixIndex,
 } from '../../lib/phone/prefixTable';
+import { withEmptyReferenceData } from '../support/emptyReferenceData';
+import { thrown } from '../support/thrown';
 
 let tables: Record<string, { data: unknown }>;
 beforeAll(async () => {
@@ -27,16 +28,7 @@ function lookUp(number: string, country?: string, detailed = true) {
   return describePhone(phone, region, prefixesOf(phone.countryCallingCode), detailed);
 }
 
-/** The InvalidParameterError `act` throws (fails the test when it throws nothing). */
-function invalidParameter(act: () => unknown): InvalidParameterError {
-  try {
-    act();
-  } catch (error) {
-    if (error instanceof InvalidParameterError) return error;
-    throw error;
-  }
-  throw new Error('expected an InvalidParameterError');
-}
+const invalidParameter = (act: () => unknown) => thrown(InvalidParameterError, act);
 
 describe('prefix tables', () => {
   test('keep each description once and find the longest matching prefix', () => {

@@ -1,4 +1,3 @@
-import { withEmptyReferenceData } from '../support/emptyReferenceData';
 import { join } from 'node:path';
 import { DataUnavailableError, InvalidParameterError } from '../../lib/http/errors';
 import { referenceData } from '../../lib/reference/referenceData';
@@ -6,17 +5,10 @@ import { buildWmiTable } from '../../lib/vehicles/import';
 import { describeVehicle } from '../../lib/vehicles/lookup';
 import { modelYear, parseVehicleIdentifier, vinCheckDigit } from '../../lib/vehicles/vin';
 import { findWmi, vinCountry, vinRegion, vpicCountryName, WMI_TABLE_FILE, wmiKey } from '../../lib/vehicles/wmi';
+import { withEmptyReferenceData } from '../support/emptyReferenceData';
+import { thrown } from '../support/thrown';
 
-/** The InvalidParameterError `act` throws (fails the test when it throws nothing). */
-function invalidParameter(act: () => unknown): InvalidParameterError {
-  try {
-    act();
-  } catch (error) {
-    if (error instanceof InvalidParameterError) return error;
-    throw error;
-  }
-  throw new Error('expected an InvalidParameterError');
-}
+const invalidParameter = (act: () => unknown) => thrown(InvalidParameterError, act);
 
 const JUNE_2026 = new Date('2026-06-15T12:00:00Z');
 
