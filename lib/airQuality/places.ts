@@ -1,18 +1,9 @@
+import { US_STATE_NAMES, US_TERRITORY_NAMES } from '../geo/usStates';
 import type { Place } from '../sources/openMeteo';
 
 /** Choosing the geocoding match for city / state (US only) / country (pure). */
 
-export const US_STATES: Record<string, string> = {
-  AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut',
-  DE: 'Delaware', DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois',
-  IN: 'Indiana', IA: 'Iowa', KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana', ME: 'Maine', MD: 'Maryland',
-  MA: 'Massachusetts', MI: 'Michigan', MN: 'Minnesota', MS: 'Mississippi', MO: 'Missouri', MT: 'Montana',
-  NE: 'Nebraska', NV: 'Nevada', NH: 'New Hampshire', NJ: 'New Jersey', NM: 'New Mexico', NY: 'New York',
-  NC: 'North Carolina', ND: 'North Dakota', OH: 'Ohio', OK: 'Oklahoma', OR: 'Oregon', PA: 'Pennsylvania',
-  RI: 'Rhode Island', SC: 'South Carolina', SD: 'South Dakota', TN: 'Tennessee', TX: 'Texas', UT: 'Utah',
-  VT: 'Vermont', VA: 'Virginia', WA: 'Washington', WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
-  PR: 'Puerto Rico',
-};
+const US_PLACES: Record<string, string> = { ...US_STATE_NAMES, ...US_TERRITORY_NAMES };
 
 const COUNTRY_ALIASES: Record<string, string> = {
   usa: 'US',
@@ -26,8 +17,8 @@ const COUNTRY_ALIASES: Record<string, string> = {
 /** The US state's name from a USPS code or a name (case-insensitive); undefined when it is neither. */
 export function usStateName(state: string): string | undefined {
   const upper = state.trim().toUpperCase();
-  if (US_STATES[upper]) return US_STATES[upper];
-  return Object.values(US_STATES).find((name) => name.toUpperCase() === upper);
+  if (US_PLACES[upper]) return US_PLACES[upper];
+  return Object.values(US_PLACES).find((name) => name.toUpperCase() === upper);
 }
 
 /** An ISO-2 code for `country` when it is one ("de", "US") or a known alias ("USA", "United Kingdom"). */

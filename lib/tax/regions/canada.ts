@@ -144,5 +144,3 @@ export const CA_PROVINCE_TABLES: Record<number, Record<string, SourcedTable<CaTa
     YT: entry(YT_RATES, [58523, 117045, 181440, 500000], 16452, `${CRA_RATES}; ${TD1('TD1YT', 2026)}; thresholds and BPA follow the federal 2026 amounts (indexed by 2.0 %)`),
   },
 };
-
-export const CA_PROVINCE_CODES = ['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'] as const;
