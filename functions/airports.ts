@@ -1,15 +1,12 @@
 import { endpoint } from '../lib/http/endpoint';
 import { NoDataError } from '../lib/http/errors';
 import { referenceData } from '../lib/reference/referenceData';
-import { unpackAirports, type PackedAirports } from '../lib/aviation/airportFile';
+import { unpackAirports } from '../lib/aviation/airportFile';
 import { searchAirports } from '../lib/aviation/search';
-import type { AirportRecord } from '../lib/aviation/types';
 import { aviationEndpoints } from '../infra/endpoints/aviation';
 
-let airports: AirportRecord[] | undefined;
-
 export const handler = endpoint(aviationEndpoints.airports, ({ params }) => {
-  airports ??= unpackAirports(referenceData<PackedAirports>('airports.json'));
+  const airports = referenceData('airports.json', unpackAirports);
   const { offset, ...filters } = params;
   const results = searchAirports(airports, filters, offset);
   if (results.length === 0) throw new NoDataError(offset > 0 ? `No airports match these filters at offset ${offset}.` : 'No airports match these filters.');

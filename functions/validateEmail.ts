@@ -1,15 +1,13 @@
 import { validateEmail } from '../lib/email/validateEmail';
-import { EMAIL_DOMAINS_FILE, indexDomainLists, type EmailDomainLists, type EmailDomainListsFile } from '../lib/email/domainLists';
+import { EMAIL_DOMAINS_FILE, indexDomainLists } from '../lib/email/domainLists';
 import { endpoint } from '../lib/http/endpoint';
 import { UpstreamError } from '../lib/http/errors';
 import { referenceData } from '../lib/reference/referenceData';
 import { createDnsResolver, DnsLookupError, resolverOptionsFromEnv } from '../lib/web/dns';
 import { internetEndpoints } from '../infra/endpoints/internet';
 
-let lists: EmailDomainLists | undefined;
-
 export const handler = endpoint(internetEndpoints.validateEmail, async ({ params }) => {
-  lists ??= indexDomainLists(referenceData<EmailDomainListsFile>(EMAIL_DOMAINS_FILE));
+  const lists = referenceData(EMAIL_DOMAINS_FILE, indexDomainLists);
   // DNS_SERVERS / DNS_TIMEOUT_MS are read per call (the integration tests set them after loading this module)
   const resolver = createDnsResolver(resolverOptionsFromEnv());
   try {

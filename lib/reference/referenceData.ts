@@ -11,14 +11,19 @@ export function referenceDataDir(): string {
 
 const loaded = new Map<string, unknown>();
 
-/** A reference-data file, read once per container; 503 when the import step has not produced it. */
-export function referenceData<T>(file: string): T {
+/**
+ * A reference-data file, read once per container; 503 when the import step has not produced it.
+ * `prepare` turns the file's content into the form its one endpoint searches (an index, unpacked records);
+ * the container then keeps only that form.
+ */
+export function referenceData<T, R = T>(file: string, prepare?: (content: T) => R): R {
   if (!loaded.has(file)) {
     const path = join(referenceDataDir(), file);
     if (!existsSync(path)) {
       throw new DataUnavailableError(`Reference data '${file}' has not been imported yet (run npm run build:data).`);
     }
-    loaded.set(file, JSON.parse(readFileSync(path, 'utf8')));
+    const content = JSON.parse(readFileSync(path, 'utf8')) as T;
+    loaded.set(file, prepare ? prepare(content) : content);
   }
-  return loaded.get(file) as T;
+  return loaded.get(file) as R;
 }
