@@ -4,7 +4,8 @@ import { booleanParam, decimalParam, enumParam, integerParam, patternParam, text
 import { InvalidParameterError, MissingParameterError } from '../../lib/http/errors';
 import { referenceData } from '../../lib/reference/referenceData';
 import { onlyFederal, parseRegions } from '../../lib/tax/incomeTaxTables';
-import { FEDERAL, regionCodes, regionNoun, TAX_COUNTRIES, US_STATE_CODES, US_TERRITORY_CODES, type TaxCountry } from '../../lib/tax/regionCodes';
+import { US_STATE_CODES, US_TERRITORY_CODES } from '../../lib/geo/usStates';
+import { FEDERAL, regionCodes, regionNoun, TAX_COUNTRIES, type TaxCountry } from '../../lib/tax/regionCodes';
 import { availableYears, describeYears, TAX_TABLES_FILE, type TaxTablesFile } from '../../lib/tax/tables';
 import { US_FILING_STATUSES } from '../../lib/tax/types';
 
