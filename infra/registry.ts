@@ -13,6 +13,14 @@ import { lookupEndpoints } from './endpoints/lookups';
 import { internetEndpoints } from './endpoints/internet';
 import { aviationEndpoints } from './endpoints/aviation';
 import { visionEndpoints } from './endpoints/vision';
+import { cryptoEndpoints, cryptoJobs } from './endpoints/crypto';
+import { stockEndpoints, stockJobs } from './endpoints/stocks';
+import { fundEndpoints, fundJobs } from './endpoints/funds';
+import { filingEndpoints, filingJobs } from './endpoints/filings';
+import { energyEndpoints, energyJobs } from './endpoints/energy';
+import { commodityEndpoints, commodityJobs } from './endpoints/commodities';
+import { rateEndpoints, rateJobs } from './endpoints/rates';
+import type { IngestionJobDefinition } from '../lib/ingest/definition';
 
 const noParams = z.object({});
 
@@ -24,6 +32,13 @@ export const endpoints = {
   ...internetEndpoints,
   ...aviationEndpoints,
   ...visionEndpoints,
+  ...cryptoEndpoints,
+  ...stockEndpoints,
+  ...fundEndpoints,
+  ...filingEndpoints,
+  ...energyEndpoints,
+  ...commodityEndpoints,
+  ...rateEndpoints,
   openApi: defineEndpoint({
     path: '/openapi.json',
     method: 'GET',
@@ -43,7 +58,8 @@ export const endpoints = {
     metering: 'none',
     params: noParams,
     response: { json: z.object({ error: z.string(), code: z.string() }) },
-  }),};
+  }),
+};
 
 export type EndpointName = keyof typeof endpoints;
 
@@ -58,17 +74,11 @@ export const retiredPaths: Record<string, string> = {
   '/v1/incometax': '/v2/incometax',
 };
 
-/** A scheduled ingestion job: the CDK ingestion stack wires it to an EventBridge schedule. */
-export interface IngestionJob {
-  name: string;
-  /** handler module, relative to the project root */
-  entry: string;
-  /** EventBridge schedule expression, e.g. rate(1 hour) or cron(0 22 ? * MON-FRI *) */
-  schedule: string;
-  timeoutSeconds?: number;
-  memoryMb?: number;
-  tables?: EndpointDefinition['tables'];
-}
-
-/** Scheduled ingestion jobs (the market-data issues add them here). */
-export const ingestionJobs: IngestionJob[] = [];
+/**
+ * Scheduled ingestion jobs, by family: the CDK ingestion stack gives each a function and an EventBridge
+ * rule, `npm start` runs them on the same schedules, and `npm run seed` runs those with recordings in this
+ * order (a family's reference lists before the jobs that read them).
+ */
+export const ingestionJobs: readonly IngestionJobDefinition[] = [cryptoJobs, stockJobs, fundJobs, filingJobs, energyJobs, commodityJobs, rateJobs].flatMap(
+  (family: Record<string, IngestionJobDefinition>) => Object.values(family),
+);

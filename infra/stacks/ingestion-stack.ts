@@ -4,14 +4,15 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { ingestionJobs, type IngestionJob } from '../registry';
+import type { IngestionJobDefinition } from '../../lib/ingest/definition';
+import { ingestionJobs } from '../registry';
 import { constructId, permissionsFor, ServiceFunction } from './lambdaFunction';
 import type { Tables } from './stateful-stack';
 
 export interface IngestionStackProps extends StackProps {
   tables: Tables;
   /** defaults to the registry's ingestionJobs */
-  jobs?: readonly IngestionJob[];
+  jobs?: readonly IngestionJobDefinition[];
 }
 
 /** Scheduled ingestion jobs: one function and one EventBridge rule per job, failed runs kept in one queue. */
@@ -31,7 +32,7 @@ export class IngestionStack extends Stack {
         memoryMb: job.memoryMb,
         timeoutSeconds: job.timeoutSeconds,
         tables: props.tables,
-        permissions: permissionsFor(job.tables),
+        permissions: permissionsFor({ market: 'readWrite', ...job.tables }),
         deadLetterQueue: this.deadLetterQueue,
       }).function;
       this.functions[job.name] = fn;

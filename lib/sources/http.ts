@@ -36,10 +36,32 @@ export interface HttpClientOptions {
   headers?: Record<string, string>;
   /** query parameters sent with every request (e.g. an API key) */
   query?: Record<string, string | undefined>;
+  /** statuses worth retrying besides 429 and 5xx (e.g. SEC's 403 when its rate threshold trips) */
+  retryStatuses?: number[];
+  /** paces every attempt (createPacer); clients sharing one pacer share its rate. Default: unpaced. */
+  pacer?: Pacer;
   /** injectable for tests */
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+}
+
+/** Waits for the next request slot. */
+export type Pacer = () => Promise<void>;
+
+/**
+ * At most `requestsPerSecond` requests started per second: each call takes the next free slot,
+ * 1/requestsPerSecond apart (e.g. SEC fair access: 10/s across a whole job; FRED: 2/s).
+ */
+export function createPacer(requestsPerSecond: number, sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms))): Pacer {
+  const spacingMs = 1000 / requestsPerSecond;
+  let nextSlot = 0;
+  return async () => {
+    const now = Date.now();
+    const slot = Math.max(now, nextSlot);
+    nextSlot = slot + spacingMs;
+    if (slot > now) await sleep(slot - now);
+  };
 }
 
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -51,9 +73,10 @@ export interface HttpClient {
    * when the shape is wrong. Resolves to what `parse` returns.
    */
   getJson<T>(path: string, query: Query, parse: (body: unknown) => T): Promise<T>;
+  /** GET `path` and pass the body text (CSV, XML, HTML) through `parse`, which throws when the content is wrong. */
+  getText<T>(path: string, query: Query, parse: (text: string) => T): Promise<T>;
 }
 
-const RETRYABLE_STATUS = (status: number) => status === 429 || status >= 500;
 
 /** Retry-After as milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
 export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
@@ -94,19 +117,27 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     fetch: fetchImpl = globalThis.fetch,
     sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms)),
     random = Math.random,
+    retryStatuses = [],
+    pacer: pace = async () => undefined,
   } = options;
+  const retryable = (status: number) => status === 429 || status >= 500 || retryStatuses.includes(status);
 
   /** One request: the parsed value, or a failure worth retrying (with the Retry-After wait, if any). */
   async function attemptOnce<T>(
     url: string,
     host: string,
     attempt: number,
-    parse: (body: unknown) => T,
+    format: 'json' | 'text',
+    parse: (body: never) => T,
   ): Promise<{ value: T } | { failure: UpstreamFailure; retryAfter?: number }> {
     let response: Response;
     let text: string;
     try {
-      response = await fetchImpl(url, { headers: { Accept: 'application/json', ...headers }, signal: AbortSignal.timeout(timeoutMs) });
+      await pace();
+      response = await fetchImpl(url, {
+        headers: { Accept: format === 'json' ? 'application/json' : '*/*', ...headers },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       text = await response.text();
     } catch (error) {
       const name = (error as Error).name;
@@ -119,36 +150,41 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
     if (!response.ok) {
       const failure = new UpstreamFailure('status', `${host} answered ${response.status}: ${reasonOf(text)}`, response.status, attempt);
-      if (!RETRYABLE_STATUS(response.status)) throw failure;
+      if (!retryable(response.status)) throw failure;
       const retryAfter = retryAfterMs(response.headers.get('retry-after'));
       if (retryAfter !== undefined && retryAfter > maxRetryAfterMs) throw failure;
       return { failure, retryAfter };
     }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new UpstreamFailure('malformed', `${host} sent a body that is not valid JSON`, response.status, attempt);
+    let body: unknown = text;
+    if (format === 'json') {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new UpstreamFailure('malformed', `${host} sent a body that is not valid JSON`, response.status, attempt);
+      }
     }
     try {
-      return { value: parse(body) };
+      return { value: parse(body as never) };
     } catch (error) {
       throw new UpstreamFailure('malformed', `${host} sent an unexpected payload: ${(error as Error).message}`, response.status, attempt);
     }
   }
 
+  async function get<T>(path: string, query: Query, format: 'json' | 'text', parse: (body: never) => T): Promise<T> {
+    const url = requestUrl(baseUrl, path, { ...query, ...fixedQuery });
+    const host = new URL(url).host;
+    for (let attempt = 1; ; attempt += 1) {
+      const outcome = await attemptOnce(url, host, attempt, format, parse);
+      if ('value' in outcome) return outcome.value;
+      if (attempt > retries) throw outcome.failure;
+      const backoff = backoffMs * 2 ** (attempt - 1) * (1 + random() * 0.25);
+      await sleep(Math.max(backoff, outcome.retryAfter ?? 0));
+    }
+  }
+
   return {
     baseUrl,
-    async getJson<T>(path: string, query: Query, parse: (body: unknown) => T): Promise<T> {
-      const url = requestUrl(baseUrl, path, { ...query, ...fixedQuery });
-      const host = new URL(url).host;
-      for (let attempt = 1; ; attempt += 1) {
-        const outcome = await attemptOnce(url, host, attempt, parse);
-        if ('value' in outcome) return outcome.value;
-        if (attempt > retries) throw outcome.failure;
-        const backoff = backoffMs * 2 ** (attempt - 1) * (1 + random() * 0.25);
-        await sleep(Math.max(backoff, outcome.retryAfter ?? 0));
-      }
-    },
+    getJson: (path, query, parse) => get(path, query, 'json', parse),
+    getText: (path, query, parse) => get(path, query, 'text', parse),
   };
 }

@@ -7,6 +7,8 @@
  * - counters: the /v1/counter values, keyed by owner (key hash) and counter id; `expires_at` is the TTL.
  * - cache: short-lived copies of live upstream answers (e.g. air quality per rounded location), keyed by
  *   `<family>|<key>`; `expires_at` is the TTL and reads treat expired items as absent.
+ * - market: ingested market and filing data (bars, quotes, reference lists, documents); the key design is
+ *   in lib/store/marketData.ts. `expires_at` is the TTL of fine-grained intraday bars.
  */
 export interface TableDefinition {
   /** environment variable holding the physical table name */
@@ -23,6 +25,7 @@ export const TABLES = {
   usage: { env: 'USAGE_TABLE', localName: 'usage', partitionKey: 'account', sortKey: 'period', ttlAttribute: 'expires_at' },
   counters: { env: 'COUNTERS_TABLE', localName: 'counters', partitionKey: 'owner', sortKey: 'id', ttlAttribute: 'expires_at' },
   cache: { env: 'CACHE_TABLE', localName: 'cache', partitionKey: 'key', ttlAttribute: 'expires_at' },
+  market: { env: 'MARKET_TABLE', localName: 'market', partitionKey: 'pk', sortKey: 'sk', ttlAttribute: 'expires_at' },
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableName = keyof typeof TABLES;

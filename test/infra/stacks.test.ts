@@ -4,7 +4,8 @@ import { App, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { buildApp, type ServiceStacks } from '../../infra/app';
-import { endpointList, ingestionJobs, type IngestionJob } from '../../infra/registry';
+import { endpointList, ingestionJobs } from '../../infra/registry';
+import type { IngestionJobDefinition } from '../../lib/ingest/definition';
 import { IngestionStack } from '../../infra/stacks/ingestion-stack';
 import { StatefulStack, type Tables } from '../../infra/stacks/stateful-stack';
 import type { EndpointDefinition } from '../../lib/http/definition';
@@ -32,8 +33,8 @@ function expectedPermissions(entry: Pick<EndpointDefinition, 'tables'> & Partial
     if (entry.metering !== 'none') allow('usage', 'UpdateItem');
   }
   for (const [table, access] of Object.entries(entry.tables ?? {})) {
-    if (access === 'read' || access === 'readWrite') allow(table, 'GetItem', 'Query');
-    if (access === 'write' || access === 'readWrite') allow(table, 'PutItem', 'UpdateItem', 'DeleteItem');
+    if (access === 'read' || access === 'readWrite') allow(table, 'GetItem', 'BatchGetItem', 'Query');
+    if (access === 'write' || access === 'readWrite') allow(table, 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem');
   }
   return Object.fromEntries(Object.entries(expected).map(([table, actions]) => [table, [...actions].sort()]));
 }
@@ -284,9 +285,10 @@ describe('The ingestion stack', () => {
     // Prepare: a sample job on an existing handler; bundling is skipped, only the wiring is checked
     const app = new App({ context: { ...context, 'aws:cdk:bundling-stacks': [] } });
     const stateful = new StatefulStack(app, 'Stateful');
-    const job: IngestionJob = {
+    const job: IngestionJobDefinition = {
       name: 'sampleJob',
       entry: 'functions/openApi.ts',
+      summary: 'a sample job',
       schedule: 'rate(1 hour)',
       timeoutSeconds: 120,
       tables: { usage: 'write' },
@@ -305,7 +307,9 @@ describe('The ingestion stack', () => {
       ScheduleExpression: 'rate(1 hour)',
       Targets: [Match.objectLike({ DeadLetterConfig: Match.anyValue() })],
     });
-    expect(grantedPermissions(template, stack.functions.sampleJob!, stateful.tables)).toEqual(expectedPermissions(job, false));
+    expect(grantedPermissions(template, stack.functions.sampleJob!, stateful.tables)).toEqual(
+      expectedPermissions({ tables: { market: 'readWrite', ...job.tables } }, false),
+    );
     rmSync(app.outdir, { recursive: true, force: true });
   });
 });

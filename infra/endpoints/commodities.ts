@@ -1,0 +1,7 @@
+import type { IngestionJobDefinition } from '../../lib/ingest/definition';
+
+/** Endpoint definitions of this family (gathered by infra/registry.ts). */
+export const commodityEndpoints = {};
+
+/** Scheduled ingestion jobs of this family, in the order `npm run seed` runs them. */
+export const commodityJobs = {} satisfies Record<string, IngestionJobDefinition>;

@@ -1,0 +1,7 @@
+import type { IngestionJobDefinition } from '../../lib/ingest/definition';
+
+/** Endpoint definitions of this family (gathered by infra/registry.ts). */
+export const rateEndpoints = {};
+
+/** Scheduled ingestion jobs of this family, in the order `npm run seed` runs them. */
+export const rateJobs = {} satisfies Record<string, IngestionJobDefinition>;

@@ -1,0 +1,43 @@
+import type { TableAccess } from '../http/definition';
+import type { TableName } from '../store/tables';
+
+/**
+ * Where `npm run seed` gets a job's upstream answers offline: recorded payloads in the provider's real
+ * format (test/fixtures/<provider>/), served on 127.0.0.1 while the job runs against them.
+ */
+export interface SampleUpstream {
+  /** environment variable holding the client's base URL; the seed points it at the recordings */
+  baseUrlEnv: string;
+  /** the recordings' folder: under test/fixtures/ (made in the provider's format), or under the datasets directory (real payloads, e.g. `sec`) */
+  provider: string;
+  from?: 'fixtures' | 'datasets';
+  /**
+   * upstream path → recording file, or a function of the query that names the file (undefined: 404,
+   * as the provider answers an unknown symbol)
+   */
+  routes: Record<string, string | ((query: URLSearchParams) => string | undefined)>;
+}
+
+/** A scheduled ingestion job: the CDK ingestion stack wires it to an EventBridge schedule; `npm start` runs it in-process. */
+export interface IngestionJobDefinition {
+  name: string;
+  /** handler module (functions/ingest/<job>.ts), relative to the project root */
+  entry: string;
+  /** EventBridge schedule expression (UTC), e.g. rate(1 minute) or cron(0/15 * ? * MON-FRI *) */
+  schedule: string;
+  summary: string;
+  timeoutSeconds?: number;
+  memoryMb?: number;
+  /** tables the job uses besides `market` (which every job may read and write) */
+  tables?: Partial<Record<TableName, TableAccess>>;
+  /** the recordings `npm run seed` feeds through this job */
+  sample?: {
+    upstreams: SampleUpstream[];
+    /** when the recordings were made (ISO 8601): the seed runs the job at this time */
+    recordedAt: string;
+  };
+}
+
+export function defineJob(definition: IngestionJobDefinition): IngestionJobDefinition {
+  return definition;
+}

@@ -1,0 +1,83 @@
+import { logger } from '../http/observability';
+import { getRecord, putRecords, type WriteContext } from '../store/marketData';
+import type { IngestionJobDefinition } from './definition';
+
+/**
+ * The Lambda handler of a scheduled ingestion job (functions/ingest/<job>.ts):
+ *
+ *   export const handler = ingestionJob(cryptoJobs.cryptoPrices, async ({ now, sample }) => { ... return { written } });
+ *
+ * `run` fetches, parses and validates everything first and writes only then, through the repositories,
+ * so a failing upstream leaves stored data as it was; re-running it writes the same items (idempotent).
+ * A failed run throws: Lambda retries it and then hands the event to the dead-letter queue.
+ * Every run is recorded in the `job-runs` collection (last success, last error).
+ */
+
+/** The EventBridge scheduled event (only `time` is read), or a local run's event. */
+export interface JobEvent {
+  /** ISO 8601; the run's clock (EventBridge: the scheduled time). Default: now. */
+  time?: string;
+  /** the upstream answers are recordings (npm run seed): stored items are marked sample */
+  sample?: boolean;
+}
+
+export interface JobSummary {
+  /** items written */
+  written: number;
+  /** anything worth a line in the log (symbols skipped, ...) */
+  notes?: string[];
+}
+
+export interface JobRun {
+  job: string;
+  last_run: number;
+  last_success: number | null;
+  last_error: string | null;
+  written: number;
+  sample: boolean;
+}
+
+export const JOB_RUNS = 'job-runs';
+
+export type JobHandler = (event?: JobEvent) => Promise<JobSummary>;
+
+export function ingestionJob(definition: IngestionJobDefinition, run: (context: WriteContext) => Promise<JobSummary>): JobHandler {
+  return async (event: JobEvent = {}) => {
+    const now = event.time ? new Date(event.time) : new Date();
+    if (Number.isNaN(now.getTime())) throw new Error(`event time '${event.time}' is not a date`);
+    const context: WriteContext = { now, sample: event.sample === true };
+    const job = definition.name;
+    const previous = (await getRecord<JobRun>(JOB_RUNS, job, now))?.value;
+    const record = (outcome: Partial<JobRun>) =>
+      putRecords<JobRun>(
+        JOB_RUNS,
+        [
+          {
+            id: job,
+            value: {
+              job,
+              last_run: Math.floor(now.getTime() / 1000),
+              last_success: previous?.last_success ?? null,
+              last_error: null,
+              written: 0,
+              sample: context.sample,
+              ...outcome,
+            },
+          },
+        ],
+        context,
+      );
+    try {
+      const summary = await run(context);
+      await record({ last_success: Math.floor(now.getTime() / 1000), written: summary.written });
+      if (context.sample) logger.warn('ingestion wrote SAMPLE data from recordings, not live data', { job, ...summary });
+      else logger.info('ingestion done', { job, ...summary });
+      return summary;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      logger.error('ingestion failed; stored data left as they were', { job, error: message });
+      await record({ last_error: message.slice(0, 500) }).catch(() => undefined);
+      throw error;
+    }
+  };
+}

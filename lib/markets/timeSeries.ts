@@ -1,0 +1,58 @@
+import { InvalidParameterError } from '../http/errors';
+import { enumParam, integerParam } from '../http/params';
+
+/**
+ * The time-series rules every history endpoint shares (CONTRACT "Time-series defaults"): the periods
+ * 1m … 1d, Unix-second bounds, `start` defaulting to `end − 100 × period` unless the spec gives a window,
+ * at most 1000 bars a call, newest first.
+ */
+export const PERIODS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d'] as const;
+export type Period = (typeof PERIODS)[number];
+
+export const PERIOD_SECONDS: Record<Period, number> = { '1m': 60, '5m': 300, '15m': 900, '30m': 1800, '1h': 3600, '4h': 14_400, '1d': 86_400 };
+
+/** The most bars one call returns. */
+export const MAX_BARS = 1000;
+/** Bars in the default window (`start` = `end` − 100 periods). */
+export const DEFAULT_WINDOW_BARS = 100;
+
+/** Latest accepted Unix time (year 2100): rejects milliseconds passed as seconds. */
+const MAX_UNIX_SECONDS = 4_102_444_800;
+
+export function periodParam(description: string) {
+  return enumParam(PERIODS, description);
+}
+
+/** A Unix time in seconds (digits; negative values allowed for pre-1970 history). */
+export function unixSecondsParam(description: string) {
+  return integerParam(-2_208_988_800, MAX_UNIX_SECONDS, `${description} (Unix seconds)`);
+}
+
+export interface TimeWindow {
+  /** inclusive, Unix seconds */
+  from: number;
+  /** inclusive, Unix seconds */
+  to: number;
+}
+
+/**
+ * The window a history call covers: `end` defaults to now, `start` to `end − defaultSpanSeconds`
+ * (default 100 periods). `start` after `end` → 400.
+ */
+export function timeWindow(
+  params: { start?: number; end?: number },
+  period: Period,
+  now: Date,
+  defaultSpanSeconds = DEFAULT_WINDOW_BARS * PERIOD_SECONDS[period],
+): TimeWindow {
+  const to = params.end ?? Math.floor(now.getTime() / 1000);
+  const from = params.start ?? to - defaultSpanSeconds;
+  if (from > to) throw new InvalidParameterError(`Parameter 'start' (${from}) must not be after 'end' (${to}).`, 'start');
+  return { from, to };
+}
+
+/** The open time of the period containing `time` (UTC-aligned, as Binance and Yahoo align intraday bars). */
+export function periodStart(time: number, period: Period): number {
+  const size = PERIOD_SECONDS[period];
+  return Math.floor(time / size) * size;
+}

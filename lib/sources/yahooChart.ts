@@ -1,0 +1,175 @@
+import { createHttpClient, UpstreamFailure, type HttpClient, type HttpClientOptions } from './http';
+
+/**
+ * The Yahoo Finance chart API v8 (unofficial; SOURCES.md §2): `GET /v8/finance/chart/{symbol}` with
+ * `interval` and either `range` or `period1`/`period2` (Unix seconds). Used for stocks, indices, mutual fund
+ * NAVs, futures (oil, commodities). No key; a declared User-Agent (cloud IPs without one get 429/403).
+ *
+ * The parser keeps the bars Yahoo gives (parallel arrays aligned to `timestamp`, any element may be null):
+ * a bar whose open/high/low/close is null is dropped; a missing `timestamp` means no bars in the window.
+ */
+export const YAHOO_CHART_DEFAULT_URL = 'https://query1.finance.yahoo.com';
+export const YAHOO_CHART_URL_ENV = 'YAHOO_CHART_BASE_URL';
+
+export type ChartInterval = '1m' | '2m' | '5m' | '15m' | '30m' | '60m' | '90m' | '1h' | '1d' | '5d' | '1wk' | '1mo' | '3mo';
+
+export interface ChartMeta {
+  symbol: string;
+  currency: string | null;
+  exchangeName: string;
+  fullExchangeName: string | null;
+  instrumentType: string;
+  /** Unix seconds; "now" even for a historical window */
+  regularMarketTime: number | null;
+  regularMarketPrice: number | null;
+  regularMarketVolume: number | null;
+  regularMarketDayHigh: number | null;
+  regularMarketDayLow: number | null;
+  fiftyTwoWeekHigh: number | null;
+  fiftyTwoWeekLow: number | null;
+  /** the close before the first bar of the window */
+  chartPreviousClose: number | null;
+  /** on intraday requests only */
+  previousClose: number | null;
+  longName: string | null;
+  /** for futures: the front contract, e.g. "Crude Oil Oct 26" */
+  shortName: string | null;
+  gmtoffset: number;
+  exchangeTimezoneName: string;
+  /** the regular session of the current trading day (Unix seconds) */
+  currentTradingPeriod: { start: number; end: number } | null;
+}
+
+export interface ChartBar {
+  /** bar open, Unix seconds (daily bars: the session start) */
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  /** null for instruments without volume (indices may report 0) */
+  volume: number | null;
+}
+
+export interface Chart {
+  meta: ChartMeta;
+  bars: ChartBar[];
+}
+
+export class ChartPayloadError extends Error {}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+function parseMeta(meta: unknown): ChartMeta {
+  if (!isRecord(meta) || typeof meta.symbol !== 'string') throw new ChartPayloadError('chart meta without symbol');
+  if (typeof meta.exchangeName !== 'string' || typeof meta.instrumentType !== 'string') {
+    throw new ChartPayloadError('chart meta without exchangeName/instrumentType');
+  }
+  const regular = isRecord(meta.currentTradingPeriod) && isRecord(meta.currentTradingPeriod.regular) ? meta.currentTradingPeriod.regular : undefined;
+  const start = num(regular?.start);
+  const end = num(regular?.end);
+  return {
+    symbol: meta.symbol,
+    currency: str(meta.currency),
+    exchangeName: meta.exchangeName,
+    fullExchangeName: str(meta.fullExchangeName),
+    instrumentType: meta.instrumentType,
+    regularMarketTime: num(meta.regularMarketTime),
+    regularMarketPrice: num(meta.regularMarketPrice),
+    regularMarketVolume: num(meta.regularMarketVolume),
+    regularMarketDayHigh: num(meta.regularMarketDayHigh),
+    regularMarketDayLow: num(meta.regularMarketDayLow),
+    fiftyTwoWeekHigh: num(meta.fiftyTwoWeekHigh),
+    fiftyTwoWeekLow: num(meta.fiftyTwoWeekLow),
+    chartPreviousClose: num(meta.chartPreviousClose),
+    previousClose: num(meta.previousClose),
+    longName: str(meta.longName),
+    shortName: str(meta.shortName),
+    gmtoffset: num(meta.gmtoffset) ?? 0,
+    exchangeTimezoneName: str(meta.exchangeTimezoneName) ?? 'UTC',
+    currentTradingPeriod: start !== null && end !== null ? { start, end } : null,
+  };
+}
+
+/** Parses a chart response body; throws ChartPayloadError on a malformed one. */
+export function parseChart(body: unknown): Chart {
+  if (!isRecord(body) || !isRecord(body.chart)) throw new ChartPayloadError('no chart object');
+  const result = body.chart.result;
+  if (!Array.isArray(result) || result.length === 0) {
+    const error = isRecord(body.chart.error) ? str(body.chart.error.description) : null;
+    throw new ChartPayloadError(error ?? 'chart without result');
+  }
+  const first = result[0] as Record<string, unknown>;
+  const meta = parseMeta(first.meta);
+  const timestamps = first.timestamp;
+  if (timestamps === undefined || timestamps === null) return { meta, bars: [] };
+  if (!Array.isArray(timestamps)) throw new ChartPayloadError('timestamp is not an array');
+  const indicators = isRecord(first.indicators) ? first.indicators : undefined;
+  const quote = Array.isArray(indicators?.quote) && isRecord(indicators.quote[0]) ? indicators.quote[0] : undefined;
+  if (!quote) throw new ChartPayloadError('indicators.quote missing');
+  const column = (name: string): unknown[] => {
+    const values = quote[name];
+    if (!Array.isArray(values) || values.length !== timestamps.length) throw new ChartPayloadError(`indicators.quote.${name} does not match timestamp`);
+    return values;
+  };
+  const [open, high, low, close, volume] = ['open', 'high', 'low', 'close', 'volume'].map(column) as [unknown[], unknown[], unknown[], unknown[], unknown[]];
+  const bars: ChartBar[] = [];
+  timestamps.forEach((t, i) => {
+    const time = num(t);
+    if (time === null) throw new ChartPayloadError(`timestamp[${i}] is not a number`);
+    const o = num(open[i]);
+    const h = num(high[i]);
+    const l = num(low[i]);
+    const c = num(close[i]);
+    if (o === null || h === null || l === null || c === null) return;
+    bars.push({ time, open: o, high: h, low: l, close: c, volume: num(volume[i]) });
+  });
+  return { meta, bars };
+}
+
+export interface ChartRequest {
+  interval: ChartInterval;
+  /** a named window (1d, 5d, 1mo, ..., max), or period1/period2 */
+  range?: string;
+  /** Unix seconds */
+  period1?: number;
+  period2?: number;
+  includePrePost?: boolean;
+}
+
+export interface YahooChartClient {
+  /** the chart, or undefined when Yahoo does not know the symbol (404 "No data found") */
+  chart(symbol: string, request: ChartRequest): Promise<Chart | undefined>;
+}
+
+export function yahooChartClient(options: Partial<HttpClientOptions> = {}): YahooChartClient {
+  const http: HttpClient = createHttpClient({
+    baseUrl: process.env[YAHOO_CHART_URL_ENV] ?? YAHOO_CHART_DEFAULT_URL,
+    timeoutMs: 8000,
+    retries: 3,
+    headers: { 'User-Agent': process.env.UPSTREAM_USER_AGENT ?? 'Mozilla/5.0 (compatible; data-query-service/0.1)' },
+    ...options,
+  });
+  return {
+    async chart(symbol, request) {
+      try {
+        return await http.getJson(
+          `/v8/finance/chart/${encodeURIComponent(symbol)}`,
+          {
+            interval: request.interval,
+            range: request.range,
+            period1: request.period1,
+            period2: request.period2,
+            includePrePost: request.includePrePost,
+          },
+          parseChart,
+        );
+      } catch (error) {
+        if (error instanceof UpstreamFailure && error.status === 404) return undefined;
+        throw error;
+      }
+    },
+  };
+}
