@@ -1,5 +1,10 @@
 /** `npm start`: the whole service on this machine, no AWS account needed (see README "Run locally"). */
 import { buildVpicLayer } from '../../layers/vpic/build';
+import { listRecords } from '../../lib/store/marketData';
+import { JOB_RUNS } from '../../lib/ingest/job';
+import { ingestionJobs } from '../registry';
+import { startScheduler } from './scheduler';
+import { describeSeed, seedSampleData } from './seed';
 import { startLocalServer } from './server';
 
 // npm start only (never a deployment, never the tests): without internet, air quality answers from a recorded
@@ -19,18 +24,27 @@ const server = await startLocalServer({
   dataDir: process.env.DATA_DIR ?? '.data',
   dynamoPort: Number(process.env.DYNAMODB_PORT ?? 8000),
   host: process.env.HOST ?? '127.0.0.1',
+  // an empty store (no ingestion job ever ran) gets the sample data from the recordings first
+  beforeListen: async () => {
+    if ((await listRecords(JOB_RUNS, new Date())).length > 0) return;
+    console.log('Empty store: seeding SAMPLE market and filing data from recorded payloads (npm run seed):');
+    for (const line of describeSeed(await seedSampleData())) console.log(line);
+  },
 });
+const scheduler = process.env.INGEST_SCHEDULE === 'off' ? undefined : startScheduler(ingestionJobs);
 
 console.log(`Data Query Service listening on ${server.url}  (API reference: ${server.url}/openapi.json)`);
 console.log(`Embedded DynamoDB on ${server.dynamoEndpoint}; demo keys in ${process.env.DATA_DIR ?? '.data'}/demo-keys.json:`);
 for (const [plan, key] of Object.entries(server.demoKeys)) console.log(`  ${plan.padEnd(17)} ${key}`);
 console.log(`Try: curl -H "X-Api-Key: ${server.demoKeys.free}" ${server.url}/v1/jokeoftheday`);
+if (scheduler) console.log(`Ingestion: ${ingestionJobs.length} jobs run here on their schedules (INGEST_SCHEDULE=off to stop them); without internet they fail quietly and the stored data stay.`);
 
 let stopping = false;
 const stop = (signal: string) => {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: shutting down`);
+  scheduler?.stop();
   server.close().then(
     () => process.exit(0),
     (error: unknown) => {

@@ -36,6 +36,8 @@ export interface LocalServerOptions {
   dynamoPort?: number;
   referenceDataDir?: string;
   host?: string;
+  /** runs once the store, reference data and keys are ready and before the server listens (npm start: the seed) */
+  beforeListen?: () => Promise<void>;
 }
 
 export interface LocalServer {
@@ -84,6 +86,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     for (const warning of report.warnings) console.warn(`reference data: ${warning}`);
   }
   const demoKeys = await ensureDemoKeys(dataDir);
+  await options.beforeListen?.();
 
   const routes = new Map(endpointList.map((e) => [`${e.method} ${e.path}`, e]));
   const fallback = endpointList.find((e) => e.path === '$default')!;

@@ -8,12 +8,12 @@ import type { TableName } from '../store/tables';
 export interface SampleUpstream {
   /** environment variable holding the client's base URL; the seed points it at the recordings */
   baseUrlEnv: string;
-  /** the recordings' folder: under test/fixtures/ (made in the provider's format), or under the datasets directory (real payloads, e.g. `sec`) */
+  /** the recordings' folder under test/fixtures/ */
   provider: string;
-  from?: 'fixtures' | 'datasets';
   /**
    * upstream path → recording file, or a function of the query that names the file (undefined: 404,
-   * as the provider answers an unknown symbol)
+   * as the provider answers an unknown symbol). A file named `datasets:<path>` is a real payload read
+   * from the datasets directory (DATASETS_DIR, default ../shared/datasets), e.g. `datasets:sec/company_tickers.json`.
    */
   routes: Record<string, string | ((query: URLSearchParams) => string | undefined)>;
 }

@@ -19,6 +19,8 @@ export interface JobEvent {
   time?: string;
   /** the upstream answers are recordings (npm run seed): stored items are marked sample */
   sample?: boolean;
+  /** local runs that report failures themselves (seed, npm start's scheduler) set false; default true */
+  logFailure?: boolean;
 }
 
 export interface JobSummary {
@@ -75,7 +77,7 @@ export function ingestionJob(definition: IngestionJobDefinition, run: (context: 
       return summary;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      logger.error('ingestion failed; stored data left as they were', { job, error: message });
+      if (event.logFailure !== false) logger.error('ingestion failed; stored data left as they were', { job, error: message });
       await record({ last_error: message.slice(0, 500) }).catch(() => undefined);
       throw error;
     }

@@ -51,12 +51,15 @@ export interface Bar {
 }
 
 const TIME_OFFSET = 1e11;
+/** the sort key stays 12 digits for open times in [-10^11, 9·10^11) */
+const MIN_TIME = -TIME_OFFSET;
+const MAX_TIME = 9e11 - TIME_OFFSET - 1;
 const BATCH_WRITE_SIZE = 25;
 const BATCH_GET_SIZE = 100;
 
 const seriesKey = ({ dataset, symbol, period }: SeriesKey) => `bar|${dataset}|${symbol}|${period}`;
 const collectionKey = (collection: string) => `rec|${collection}`;
-export const barSortKey = (time: number) => String(Math.trunc(time) + TIME_OFFSET).padStart(12, '0');
+export const barSortKey = (time: number) => String(Math.min(MAX_TIME, Math.max(MIN_TIME, Math.trunc(time))) + TIME_OFFSET).padStart(12, '0');
 
 type Item = Record<string, unknown>;
 
@@ -143,8 +146,8 @@ export interface BarRange {
 
 /** Bars of one series whose open time lies in [from, to], newest or oldest first, at most `limit`. */
 export async function queryBars<B extends Bar>(series: SeriesKey, range: BarRange, now: Date): Promise<Stored<B>[]> {
-  const from = barSortKey(range.from ?? -TIME_OFFSET);
-  const to = barSortKey(range.to ?? 9e11);
+  const from = barSortKey(range.from ?? MIN_TIME);
+  const to = barSortKey(range.to ?? MAX_TIME);
   const nowSeconds = secondsOf(now);
   const result: Stored<B>[] = [];
   // expired items still count against Limit, so read on until enough live bars are found
