@@ -30,7 +30,7 @@ export class IngestionStack extends Stack {
       const fn = new ServiceFunction(this, id, {
         entry: job.entry,
         memoryMb: job.memoryMb,
-        timeoutSeconds: job.timeoutSeconds,
+        timeoutSeconds: job.timeoutSeconds ?? 60,
         tables: props.tables,
         permissions: permissionsFor({ market: 'readWrite', ...job.tables }),
         deadLetterQueue: this.deadLetterQueue,

@@ -15,6 +15,7 @@ import { TABLES, type TableName } from '../../lib/store/tables';
 import type { Tables } from './stateful-stack';
 import { LAMBDA_BUNDLE } from '../bundling';
 import { PROJECT_ROOT } from '../projectRoot';
+import { deploymentSettings } from './settings';
 
 export const SERVICE_NAME = 'data-query-service';
 
@@ -81,6 +82,7 @@ export class ServiceFunction extends Construct {
         DYNAMODB_ENDPOINT: '',
         POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
         ...Object.fromEntries(used.map((table) => [TABLES[table].env, props.tables[table].tableName])),
+        ...deploymentSettings(),
         ...props.environment,
       },
       bundling: {

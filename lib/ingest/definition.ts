@@ -26,6 +26,7 @@ export interface IngestionJobDefinition {
   /** EventBridge schedule expression (UTC), e.g. rate(1 minute) or cron(0/15 * ? * MON-FRI *) */
   schedule: string;
   summary: string;
+  /** default 60 */
   timeoutSeconds?: number;
   memoryMb?: number;
   /** tables the job uses besides `market` (which every job may read and write) */

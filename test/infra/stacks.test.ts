@@ -65,8 +65,11 @@ describe('The CDK app', () => {
   let ingestion: Template;
 
   beforeAll(() => {
-    // Prepare / Act: synthesize once (bundles every function with esbuild and builds the layer)
+    // Prepare / Act: synthesize once (bundles every function with esbuild and builds the layer), with one
+    // deployment setting exported as an operator would
+    process.env.SEC_USER_AGENT = 'Example Data Co ops@example.com';
     stacks = buildApp(new App({ context }));
+    delete process.env.SEC_USER_AGENT;
     stateful = Template.fromStack(stacks.stateful);
     api = Template.fromStack(stacks.api);
     ingestion = Template.fromStack(stacks.ingestion);
@@ -270,6 +273,34 @@ describe('The CDK app', () => {
     // Assess
     ingestion.hasResourceProperties('AWS::SQS::Queue', { MessageRetentionPeriod: 14 * 24 * 3600 });
     expect(ofType(ingestion, 'AWS::Lambda::Function')).toHaveLength(ingestionJobs.length);
+  });
+
+  it.each(ingestionJobs.map((job) => [job.name, job] as const))(
+    'schedules the %s job with its EventBridge expression, a dead-letter queue and market-data access',
+    (name, job) => {
+      // Prepare
+      const fn = stacks.ingestion.functions[name]!;
+      const id = logicalId(fn);
+      const rule = ofType(ingestion, 'AWS::Events::Rule').find(([, r]) => JSON.stringify(r.Properties.Targets).includes(id));
+      // Assess
+      expect(rule?.[1].Properties.ScheduleExpression).toBe(job.schedule);
+      expect(resources(ingestion)[id]!.Properties.Timeout).toBe(job.timeoutSeconds ?? 60);
+      expect(grantedPermissions(ingestion, fn, stacks.stateful.tables)).toEqual(
+        expectedPermissions({ tables: { market: 'readWrite', ...job.tables } }, false),
+      );
+    },
+  );
+
+  it('passes the deployment settings exported at synth to the functions, and only those set', () => {
+    // Prepare
+    const variables = [...ofType(api, 'AWS::Lambda::Function'), ...ofType(ingestion, 'AWS::Lambda::Function')].map(
+      ([, fn]) => fn.Properties.Environment.Variables,
+    );
+    // Assess
+    for (const env of variables) {
+      expect(env.SEC_USER_AGENT).toBe('Example Data Co ops@example.com');
+      expect(env).not.toHaveProperty('FRED_API_KEY');
+    }
   });
 
   it('keeps every stack under the CloudFormation limit of 500 resources', () => {
