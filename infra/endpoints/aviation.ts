@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../../lib/http/definition';
+import { sampleField } from '../../lib/http/sample';
 import { InvalidParameterError, MissingParameterError } from '../../lib/http/errors';
 import { decimalParam, enumParam, integerParam, patternParam, textParam } from '../../lib/http/params';
 import { countryCodeOf, usStateName } from '../../lib/airQuality/places';
@@ -234,7 +235,7 @@ export const aviationEndpoints = {
         O3: pollutant,
         NO2: pollutant,
         overall_aqi: z.nullable(z.int()),
-        sample: z.optional(z.literal(true).check(z.meta({ description: 'only on recorded sample data in local runs without internet' }))),
+        sample: sampleField,
       }),
     },
     tables: { cache: 'readWrite' },
