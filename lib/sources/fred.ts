@@ -31,12 +31,14 @@ function observationValue(text: string | undefined, where: string): number | nul
 
 /** fredgraph.csv for one series: `observation_date,<ID>` (or `DATE,<ID>`) rows, oldest first. */
 export function parseFredGraphCsv(text: string, seriesId: string): Observation[] {
-  if (!/^\s*(observation_date|DATE),/i.test(text)) throw new FredPayloadError('not a FRED graph CSV (no observation_date/DATE header)');
-  const rows = parseCsvRecords(text);
+  const header = /^\uFEFF?\s*(observation_date|DATE),([^\r\n]*)/.exec(text);
+  if (!header) throw new FredPayloadError('not a FRED graph CSV (no observation_date/DATE header)');
+  const dateColumn = header[1]!;
+  if (!header[2]!.split(',').some((name) => name.trim() === seriesId)) throw new FredPayloadError(`no column ${seriesId}`);
+  const rows = parseCsvRecords(text.replace(/^\uFEFF/, ''));
   return rows.map((row, i) => {
-    const date = row.observation_date ?? row.DATE ?? '';
+    const date = row[dateColumn] ?? '';
     if (!DATE.test(date)) throw new FredPayloadError(`row ${i + 1}: '${date}' is not a date`);
-    if (!(seriesId in row)) throw new FredPayloadError(`no column ${seriesId}`);
     return { date, value: observationValue(row[seriesId], `${seriesId} ${date}`) };
   });
 }
