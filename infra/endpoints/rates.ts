@@ -1,7 +1,275 @@
-import type { IngestionJobDefinition } from '../../lib/ingest/definition';
+import * as z from 'zod/mini';
+import { defineEndpoint } from '../../lib/http/definition';
+import { dateParam, enumParam, textParam } from '../../lib/http/params';
+import { sampleField } from '../../lib/http/sample';
+import { defineJob, type IngestionJobDefinition, type SampleUpstream } from '../../lib/ingest/definition';
+import { unixSecondsParam } from '../../lib/markets/timeSeries';
+import { CENTRAL_BANKS, CENTRAL_BANK_COUNTRIES, centralBankId, LENDING_RATE_IDS, RATE_IDS, rateInfo } from '../../lib/rates/catalogue';
+import { LIBOR_TYPES } from '../../lib/rates/libor';
+import { historyBounds, PAGE_SIZE } from '../../lib/rates/paging';
+import { FRED_GRAPH_URL_ENV } from '../../lib/sources/fred';
+import {
+  BANK_OF_CANADA_BASE_URL_ENV,
+  BCB_BASE_URL_ENV,
+  BIS_BASE_URL_ENV,
+  BNM_BASE_URL_ENV,
+  BOE_BASE_URL_ENV,
+  BOJ_PRIME_PAGE,
+  BOJ_SITE_BASE_URL_ENV,
+  BOJ_STAT_BASE_URL_ENV,
+  CHINAMONEY_BASE_URL_ENV,
+  ECB_DATA_BASE_URL_ENV,
+  ESTR_SERIES,
+  NYFED_BASE_URL_ENV,
+  NYFED_RATES,
+  SARB_BASE_URL_ENV,
+  SNB_BASE_URL_ENV,
+  SNB_RATES_CUBE,
+  TJLP_SERIES,
+  VALET_SERIES,
+} from '../../lib/rates/publishers';
 
-/** Endpoint definitions of this family (gathered by infra/registry.ts). */
-export const rateEndpoints = {};
+/**
+ * Rates (spec 4.7): current rates and their daily history (hourly ingestion from each publisher, one job
+ * per publisher), and the USD LIBOR history (static, imported reference data).
+ */
 
-/** Scheduled ingestion jobs of this family, in the order `npm run seed` runs them. */
-export const rateJobs = {} satisfies Record<string, IngestionJobDefinition>;
+const rateParam = enumParam(RATE_IDS, 'rate identifier (see the list above)');
+
+const CENTRAL_BANK_LIST = CENTRAL_BANK_COUNTRIES.map((c) => `${centralBankId(c)} (${CENTRAL_BANKS[c].bank})`).join(', ');
+const LENDING_LIST = LENDING_RATE_IDS.map((id) => `${id}: ${rateInfo(id).rateType} — ${rateInfo(id).source}`).join('; ');
+const IDENTIFIERS =
+  `Identifiers: 22 central banks from the BIS policy-rate statistics (WS_CBPOL): ${CENTRAL_BANK_LIST}. ` +
+  'Where a central bank targets a band BIS reports the middle of the band (central_bank_us is the midpoint of the FOMC target range); ' +
+  'central_bank_eu is the euro area (BIS area XM). Benchmarks: sofr and effr (New York Fed), estr (ECB), sonia (Bank of England), ' +
+  'tona (Bank of Japan, uncollateralized overnight call rate), saron (Swiss National Bank data portal), corra (Bank of Canada). ' +
+  `Prime and base lending rates (with rate_type and source): ${LENDING_LIST}. An unknown identifier is 400 listing the valid ones.`;
+
+const boundParams = {
+  start_time: z.optional(unixSecondsParam('start of the range, inclusive')),
+  end_time: z.optional(unixSecondsParam('end of the range, inclusive')),
+  page: z.optional(textParam(400, "cursor from the 'next' field of the previous response")),
+};
+
+const nextField = z.nullable(z.string().check(z.meta({ description: 'cursor for the next page (pass it as page with the same query); null on the last page' })));
+
+export const rateEndpoints = {
+  interestRate: defineEndpoint({
+    path: '/v2/interestrate',
+    method: 'GET',
+    entry: 'functions/interestRate.ts',
+    summary: 'Current central bank, benchmark, prime and base lending rates',
+    description:
+      `${IDENTIFIERS} Refreshed hourly from each publisher; last_updated (MM-DD-YYYY) is the day the rate applies to as the publisher dates it ` +
+      '(BIS lags by several days; prime_jp is dated by its last change; base_lending_my by the day it was read). ' +
+      'rate_type and source are present only for prime and base lending rates. 503 data_unavailable until the rate has been ingested.',
+    access: 'all',
+    metering: 'quota',
+    params: z.object({ rate: rateParam }),
+    response: {
+      json: z.object({
+        rate_name: z.string(),
+        rate_pct: z.number().check(z.meta({ description: 'percent per year' })),
+        last_updated: z.string().check(z.meta({ description: 'MM-DD-YYYY' })),
+        rate_type: z.optional(z.string()),
+        source: z.optional(z.string()),
+        sample: sampleField,
+      }),
+    },
+    tables: { market: 'read' },
+  }),
+  interestRateHistorical: defineEndpoint({
+    path: '/v2/interestratehistorical',
+    method: 'GET',
+    entry: 'functions/interestRateHistorical.ts',
+    summary: 'Daily history of a rate, oldest first, paged',
+    description:
+      `Same identifiers as /v2/interestrate. Bounds: start_date/end_date (YYYY-MM-DD, inclusive, UTC days) or start_time/end_time ` +
+      '(Unix seconds, inclusive); a date and a time for the same side is 400, a start after the end is 400. Without a start the history ' +
+      `begins at its first point; without an end it runs to now. At most ${PAGE_SIZE} points per call, oldest first; next is an opaque ` +
+      'cursor to pass as page with the same rate and bounds (null on the last page); a malformed cursor or one from another query is 400. ' +
+      'Points are the days the publisher published (BIS: every day, carried over weekends; prime rates: the days they were published or changed); ' +
+      'timestamp is 00:00 UTC of date and carries no time of day. History depth: US and Canadian prime from 1990, Japanese prime from 1989, ' +
+      'Brazil (TJLP) from 2011, central banks and benchmarks from 2000 (or their first publication); South Africa, China and Malaysia from ' +
+      'when collection began.',
+    access: 'premium',
+    metering: 'quota',
+    params: z.object({
+      rate: rateParam,
+      start_date: z.optional(dateParam('first day, inclusive (UTC)')),
+      end_date: z.optional(dateParam('last day, inclusive (UTC)')),
+      ...boundParams,
+    }),
+    rules: (p) => {
+      historyBounds(p);
+    },
+    response: {
+      json: z.object({
+        name: z.string(),
+        data: z.array(
+          z.object({
+            timestamp: z.int().check(z.meta({ description: 'Unix seconds, 00:00 UTC of date' })),
+            date: z.string().check(z.meta({ description: 'YYYY-MM-DD (UTC)' })),
+            rate_pct: z.number(),
+            sample: sampleField,
+          }),
+        ),
+        next: nextField,
+        sample: sampleField,
+      }),
+    },
+    tables: { market: 'read' },
+  }),
+  liborHistorical: defineEndpoint({
+    path: '/v1/liborhistorical',
+    method: 'GET',
+    entry: 'functions/liborHistorical.ts',
+    summary: 'USD LIBOR daily fixings (history only), oldest first, paged',
+    description:
+      `type: ${LIBOR_TYPES.join(', ')}. start_time/end_time are Unix seconds, inclusive (start after end is 400). At most ${PAGE_SIZE} ` +
+      'fixings per call, oldest first; next is an opaque cursor for the following page with the same type and bounds (null on the last page). ' +
+      'LIBOR publication has ended: USD fixings run from 1986 to 2021 (tenors end at different dates). ' +
+      'Licence: LIBOR is ICE Benchmark Administration data; source and licence in every response say where the fixings come from and on ' +
+      'what terms they are served (the demonstration data set may be used for demonstration and tests only). 503 until the fixings are imported.',
+    access: 'business',
+    metering: 'quota',
+    params: z.object({ type: enumParam(LIBOR_TYPES, 'LIBOR tenor'), ...boundParams }),
+    rules: (p) => {
+      historyBounds(p);
+    },
+    response: {
+      json: z.object({
+        name: z.string().check(z.meta({ description: 'e.g. USD LIBOR - 3 months' })),
+        data: z.array(z.object({ timestamp: z.int().check(z.meta({ description: 'Unix seconds, 00:00 UTC of the fixing day' })), rate_pct: z.number() })),
+        next: nextField,
+        source: z.string(),
+        licence: z.string(),
+      }),
+    },
+    layers: ['referenceData'],
+  }),
+};
+
+// ---- ingestion ----
+
+/** When the recordings were made: the seed runs every rate job at this clock. */
+export const RATES_RECORDED_AT = '2025-06-20T12:00:00Z';
+
+const upstream = (baseUrlEnv: string, provider: string, routes: SampleUpstream['routes']): SampleUpstream => ({ baseUrlEnv, provider, routes });
+const sample = (...upstreams: SampleUpstream[]) => ({ recordedAt: RATES_RECORDED_AT, upstreams });
+const HOURLY = 'rate(1 hour)';
+
+const BIS_AREAS_PATH = `/api/v2/data/dataflow/BIS/WS_CBPOL/1.0/D.${CENTRAL_BANK_COUNTRIES.map((c) => CENTRAL_BANKS[c].area).join('+')}`;
+
+/** Scheduled ingestion jobs of this family (one per publisher), in the order `npm run seed` runs them. */
+export const rateJobs = {
+  rateBis: defineJob({
+    name: 'rateBis',
+    entry: 'functions/ingest/rateBis.ts',
+    schedule: HOURLY,
+    summary: 'Policy rates of 22 central banks from BIS WS_CBPOL (first run: daily history from 2000, in 5-year requests)',
+    timeoutSeconds: 600,
+    memoryMb: 512,
+    sample: sample(
+      upstream(BIS_BASE_URL_ENV, 'rates-bis', {
+        // the recording covers 2025-06-01 … 2025-06-13; other windows hold nothing (SDMX 404)
+        [BIS_AREAS_PATH]: (q) => ((q.get('startPeriod') ?? '') <= '2025-06-13' && (q.get('endPeriod') ?? '') >= '2025-06-01' ? 'ws_cbpol_daily.csv' : undefined),
+      }),
+    ),
+  }),
+  rateNyFed: defineJob({
+    name: 'rateNyFed',
+    entry: 'functions/ingest/rateNyFed.ts',
+    schedule: HOURLY,
+    summary: 'SOFR and EFFR from the New York Fed Markets API',
+    timeoutSeconds: 120,
+    sample: sample(upstream(NYFED_BASE_URL_ENV, 'rates-nyfed', { [NYFED_RATES.sofr.path]: 'sofr-search.json', [NYFED_RATES.effr.path]: 'effr-search.json' })),
+  }),
+  rateEcb: defineJob({
+    name: 'rateEcb',
+    entry: 'functions/ingest/rateEcb.ts',
+    schedule: HOURLY,
+    summary: '€STR from the ECB Data Portal',
+    timeoutSeconds: 120,
+    sample: sample(upstream(ECB_DATA_BASE_URL_ENV, 'rates-ecb', { [`/service/data/${ESTR_SERIES}`]: 'estr.csv' })),
+  }),
+  rateBoe: defineJob({
+    name: 'rateBoe',
+    entry: 'functions/ingest/rateBoe.ts',
+    schedule: HOURLY,
+    summary: 'SONIA from the Bank of England IADB',
+    timeoutSeconds: 120,
+    sample: sample(upstream(BOE_BASE_URL_ENV, 'rates-boe', { '/boeapps/database/_iadb-fromshowcolumns.asp': 'sonia.csv' })),
+  }),
+  rateBoj: defineJob({
+    name: 'rateBoj',
+    entry: 'functions/ingest/rateBoj.ts',
+    schedule: HOURLY,
+    summary: 'TONA (stat-search API) and the short-term prime rate (prime-rate table) from the Bank of Japan',
+    timeoutSeconds: 120,
+    sample: sample(
+      upstream(BOJ_STAT_BASE_URL_ENV, 'rates-boj', { '/api/v1/getDataCode': 'tona.json' }),
+      upstream(BOJ_SITE_BASE_URL_ENV, 'rates-boj', { [BOJ_PRIME_PAGE]: 'prime.htm' }),
+    ),
+  }),
+  rateSnb: defineJob({
+    name: 'rateSnb',
+    entry: 'functions/ingest/rateSnb.ts',
+    schedule: HOURLY,
+    summary: 'SARON from the Swiss National Bank data portal',
+    timeoutSeconds: 120,
+    sample: sample(upstream(SNB_BASE_URL_ENV, 'rates-snb', { [`/api/cube/${SNB_RATES_CUBE}/data/csv/en`]: 'saron.csv' })),
+  }),
+  rateBankOfCanada: defineJob({
+    name: 'rateBankOfCanada',
+    entry: 'functions/ingest/rateBankOfCanada.ts',
+    schedule: HOURLY,
+    summary: 'CORRA and the chartered-bank prime rate from Bank of Canada Valet',
+    timeoutSeconds: 120,
+    sample: sample(
+      upstream(BANK_OF_CANADA_BASE_URL_ENV, 'rates-boc', { [`/valet/observations/${VALET_SERIES.corra}/json`]: 'corra.json', [`/valet/observations/${VALET_SERIES.prime}/json`]: 'prime.json' }),
+    ),
+  }),
+  rateFredPrime: defineJob({
+    name: 'rateFredPrime',
+    entry: 'functions/ingest/rateFredPrime.ts',
+    schedule: HOURLY,
+    summary: 'US bank prime loan rate (FRED DPRIME), from 1990',
+    timeoutSeconds: 120,
+    sample: sample(upstream(FRED_GRAPH_URL_ENV, 'rates-fred', { '/graph/fredgraph.csv': (q) => (q.get('id') === 'DPRIME' ? 'dprime.csv' : undefined) })),
+  }),
+  rateSarb: defineJob({
+    name: 'rateSarb',
+    entry: 'functions/ingest/rateSarb.ts',
+    schedule: HOURLY,
+    summary: 'South African prime lending rate from the SARB web indicators',
+    timeoutSeconds: 60,
+    sample: sample(upstream(SARB_BASE_URL_ENV, 'rates-sarb', { '/SarbWebApi/WebIndicators/HomePageRates': 'home-page-rates.json' })),
+  }),
+  rateChinamoney: defineJob({
+    name: 'rateChinamoney',
+    entry: 'functions/ingest/rateChinamoney.ts',
+    schedule: HOURLY,
+    summary: '1-year Loan Prime Rate from chinamoney.com.cn (CFETS)',
+    timeoutSeconds: 60,
+    sample: sample(upstream(CHINAMONEY_BASE_URL_ENV, 'rates-chinamoney', { '/r/cms/www/chinamoney/data/currency/bk-lpr.json': 'bk-lpr.json' })),
+  }),
+  rateBnm: defineJob({
+    name: 'rateBnm',
+    entry: 'functions/ingest/rateBnm.ts',
+    schedule: HOURLY,
+    summary: 'Malaysian base lending rate (median of the listed banks) from the Bank Negara Malaysia OpenAPI',
+    timeoutSeconds: 60,
+    sample: sample(upstream(BNM_BASE_URL_ENV, 'rates-bnm', { '/public/base-rate': 'base-rate.json' })),
+  }),
+  rateBcb: defineJob({
+    name: 'rateBcb',
+    entry: 'functions/ingest/rateBcb.ts',
+    schedule: HOURLY,
+    summary: 'TJLP (prime_br) from Banco Central do Brasil SGS, from 2011 in 10-year windows',
+    timeoutSeconds: 120,
+    sample: sample(
+      upstream(BCB_BASE_URL_ENV, 'rates-bcb', { [`/dados/serie/bcdata.sgs.${TJLP_SERIES}/dados`]: (q) => (q.get('dataInicial') === '01/01/2011' ? 'tjlp-2011-2020.json' : 'tjlp.json') }),
+    ),
+  }),
+} satisfies Record<string, IngestionJobDefinition>;

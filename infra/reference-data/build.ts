@@ -13,6 +13,7 @@ import { importVehicleData } from '../../lib/vehicles/import';
 import { importPhoneData } from '../../lib/phone/import';
 import { importEmailDomains } from '../../lib/email/import';
 import { importAviationData } from '../../lib/aviation/import';
+import { importLiborFixings } from '../../lib/rates/liborImport';
 
 export const REFERENCE_DATA_OUT = 'layers/reference-data/build/reference-data';
 
@@ -30,7 +31,7 @@ const importJokePools: ReferenceImporter = async (sources) => {
 };
 
 /** Every import step; each writes its own files. */
-const IMPORTERS: ReferenceImporter[] = [importJokePools, importTaxData, importVehicleData, importPhoneData, importEmailDomains, importAviationData];
+const IMPORTERS: ReferenceImporter[] = [importJokePools, importTaxData, importVehicleData, importPhoneData, importEmailDomains, importAviationData, importLiborFixings];
 
 export interface BuildReport {
   outDir: string;

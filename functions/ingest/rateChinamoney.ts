@@ -1,0 +1,8 @@
+import { ingestionJob } from '../../lib/ingest/job';
+import { ingestRates } from '../../lib/rates/ingest';
+import { chinamoneyClient } from '../../lib/sources/chinamoney';
+import { rateJobs } from '../../infra/endpoints/rates';
+
+export const handler = ingestionJob(rateJobs.rateChinamoney, (context) =>
+  ingestRates(['prime_cn'] as const, context, async () => ({ prime_cn: [await chinamoneyClient().lpr1y()] })),
+);

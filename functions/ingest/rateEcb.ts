@@ -1,0 +1,8 @@
+import { ingestionJob } from '../../lib/ingest/job';
+import { ingestRates } from '../../lib/rates/ingest';
+import { ecbDataClient } from '../../lib/sources/ecbData';
+import { rateJobs } from '../../infra/endpoints/rates';
+
+export const handler = ingestionJob(rateJobs.rateEcb, (context) =>
+  ingestRates(['estr'] as const, context, async (plan) => ({ estr: await ecbDataClient().estr(plan.estr.from, plan.estr.to) })),
+);

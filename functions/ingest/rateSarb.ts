@@ -1,0 +1,8 @@
+import { ingestionJob } from '../../lib/ingest/job';
+import { ingestRates } from '../../lib/rates/ingest';
+import { sarbClient } from '../../lib/sources/sarb';
+import { rateJobs } from '../../infra/endpoints/rates';
+
+export const handler = ingestionJob(rateJobs.rateSarb, (context) =>
+  ingestRates(['prime_za'] as const, context, async () => ({ prime_za: [await sarbClient().prime()] })),
+);

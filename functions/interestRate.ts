@@ -1,0 +1,5 @@
+import { endpoint } from '../lib/http/endpoint';
+import { currentRate } from '../lib/rates/service';
+import { rateEndpoints } from '../infra/endpoints/rates';
+
+export const handler = endpoint(rateEndpoints.interestRate, ({ params, now }) => currentRate(params.rate, now));
