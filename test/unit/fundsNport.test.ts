@@ -1,0 +1,89 @@
+import { FundDocumentError, nportSeriesId, parseNport } from '../../lib/funds/nport';
+import { fixtureText } from '../support/fakeUpstream';
+import { thrown } from '../support/thrown';
+
+const vfiax = () => fixtureText('sec-funds', 'nport-vfiax-2025-06.xml');
+
+/** A minimal N-PORT in the real layout with the given holdings. */
+function nport(holdings: string, genInfo = '<seriesId>S000000001</seriesId><seriesName>Test Fund</seriesName><repPdDate>2025-06-30</repPdDate>') {
+  return `<?xml version="1.0" encoding="UTF-8"?><edgarSubmission xmlns="http://www.sec.gov/edgar/nport"><formData>
+    <genInfo><regName>Test Trust</regName><regStateConditional regCountry="US" regState="US-NY"/>${genInfo}</genInfo>
+    <fundInfo><totAssets>1000.00</totAssets><netAssets>990.50</netAssets></fundInfo>
+    <invstOrSecs>${holdings}</invstOrSecs></formData></edgarSubmission>`;
+}
+const holding = (name: string, pct: string, identifiers = '') =>
+  `<invstOrSec><name>${name}</name><title>${name} title</title><cusip>N/A</cusip><identifiers>${identifiers}</identifiers><pctVal>${pct}</pctVal></invstOrSec>`;
+
+describe('N-PORT primary_doc.xml', () => {
+  test('reads the series, registrant country, net assets and holdings count of a recording', () => {
+    // Act
+    const report = parseNport(vfiax());
+
+    // Assess
+    expect(report).toMatchObject({
+      seriesId: 'S000002839',
+      seriesName: 'Vanguard 500 Index Fund',
+      registrantName: 'VANGUARD INDEX FUNDS',
+      country: 'US',
+      reportDate: '2025-06-30',
+      netAssets: 1398214556102.37,
+      holdingsCount: 15,
+    });
+  });
+
+  test('keeps the ten largest holdings by pctVal, descending, with the ticker identifier or null', () => {
+    // Act
+    const { topHoldings } = parseNport(vfiax());
+
+    // Assess
+    expect(topHoldings).toHaveLength(10);
+    const weights = topHoldings.map((h) => h.weightPct);
+    expect(weights).toEqual([...weights].sort((a, b) => b - a));
+    expect(topHoldings[0]).toMatchObject({ name: 'NVIDIA Corp.', ticker: 'NVDA', cusip: '67066G104', isin: 'US67066G1040' });
+    expect(topHoldings.find((h) => h.name === 'Berkshire Hathaway Inc.')).toMatchObject({ ticker: null, isin: 'US0846707026' });
+  });
+
+  test('decodes entities in names and falls back to the title when the name is N/A', () => {
+    // Act
+    const report = parseNport(nport(holding('JPMorgan Chase &amp; Co.', '2.5') + '<invstOrSec><name>N/A</name><title>S&amp;P 500 E-Mini Future</title><pctVal>0.1</pctVal></invstOrSec>'));
+
+    // Assess
+    expect(report.topHoldings.map((h) => h.name)).toEqual(['JPMorgan Chase & Co.', 'S&P 500 E-Mini Future']);
+  });
+
+  test('puts short positions (negative weights) last and counts every investment', () => {
+    const report = parseNport(nport(holding('Short', '-1.2') + holding('Long', '3.4', '<ticker value="LNG"/>') + holding('Small', '0.2')));
+    expect(report.topHoldings.map((h) => [h.name, h.ticker])).toEqual([
+      ['Long', 'LNG'],
+      ['Small', null],
+      ['Short', null],
+    ]);
+    expect(report.holdingsCount).toBe(3);
+  });
+
+  test('a fund with no holdings reports zero', () => {
+    expect(parseNport(nport('')).holdingsCount).toBe(0);
+  });
+
+  test('a country code that is not ISO alpha-2 becomes null', () => {
+    const xml = nport('').replace('regCountry="US"', 'regCountry="USA"');
+    expect(parseNport(xml).country).toBeNull();
+  });
+
+  test.each([
+    ['an HTML error page', '<html><body>Request Rate Threshold Exceeded</body></html>', /not an N-PORT/],
+    ['a document cut off part-way', vfiax().slice(0, 6000), /cut off/],
+    ['an empty body', '', /not an N-PORT/],
+    ['no seriesId', nport('', '<seriesName>X</seriesName><repPdDate>2025-06-30</repPdDate>'), /seriesId/],
+    ['a malformed report date', nport('', '<seriesId>S000000001</seriesId><seriesName>X</seriesName><repPdDate>June 2025</repPdDate>'), /repPdDate/],
+    ['netAssets that is not a number', nport('').replace('990.50', 'N/A'), /netAssets/],
+    ['a holding without pctVal', nport('<invstOrSec><name>X</name></invstOrSec>'), /pctVal/],
+  ])('rejects %s', (_, xml, message) => {
+    expect(thrown(FundDocumentError, () => parseNport(xml as string)).message).toMatch(message as RegExp);
+  });
+
+  test('finds the series id cheaply, and null when there is none', () => {
+    expect(nportSeriesId(vfiax())).toBe('S000002839');
+    expect(nportSeriesId('<html></html>')).toBeNull();
+  });
+});
