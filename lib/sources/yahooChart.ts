@@ -6,7 +6,9 @@ import { createHttpClient, UpstreamFailure, type HttpClient, type HttpClientOpti
  * NAVs, futures (oil, commodities). No key; a declared User-Agent (cloud IPs without one get 429/403).
  *
  * The parser keeps the bars Yahoo gives (parallel arrays aligned to `timestamp`, any element may be null):
- * a bar whose open/high/low/close is null is dropped; a missing `timestamp` means no bars in the window.
+ * a bar whose open/high/low/close is null is dropped; a missing `timestamp` means no bars in the window;
+ * a missing `volume` column means null volumes. `chart()` answers undefined for an unknown symbol, whether
+ * Yahoo sends its not-found body with 404 or with 200.
  */
 export const YAHOO_CHART_DEFAULT_URL = 'https://query1.finance.yahoo.com';
 export const YAHOO_CHART_URL_ENV = 'YAHOO_CHART_BASE_URL';
@@ -38,6 +40,8 @@ export interface ChartMeta {
   exchangeTimezoneName: string;
   /** the regular session of the current trading day (Unix seconds) */
   currentTradingPeriod: { start: number; end: number } | null;
+  /** decimals the source quotes prices with (2 for most stocks, 4 for FX); optional for older callers */
+  priceHint?: number | null;
 }
 
 export interface ChartBar {
@@ -90,7 +94,13 @@ function parseMeta(meta: unknown): ChartMeta {
     gmtoffset: num(meta.gmtoffset) ?? 0,
     exchangeTimezoneName: str(meta.exchangeTimezoneName) ?? 'UTC',
     currentTradingPeriod: start !== null && end !== null ? { start, end } : null,
+    priceHint: num(meta.priceHint),
   };
+}
+
+/** True for Yahoo's unknown-symbol answer: `{"chart": {"result": null, "error": {"code": "Not Found", ...}}}`. */
+export function isUnknownSymbolBody(body: unknown): boolean {
+  return isRecord(body) && isRecord(body.chart) && isRecord(body.chart.error) && body.chart.error.code === 'Not Found';
 }
 
 /** Parses a chart response body; throws ChartPayloadError on a malformed one. */
@@ -101,7 +111,8 @@ export function parseChart(body: unknown): Chart {
     const error = isRecord(body.chart.error) ? str(body.chart.error.description) : null;
     throw new ChartPayloadError(error ?? 'chart without result');
   }
-  const first = result[0] as Record<string, unknown>;
+  const first = result[0];
+  if (!isRecord(first)) throw new ChartPayloadError('chart result is not an object');
   const meta = parseMeta(first.meta);
   const timestamps = first.timestamp;
   if (timestamps === undefined || timestamps === null) return { meta, bars: [] };
@@ -111,6 +122,8 @@ export function parseChart(body: unknown): Chart {
   if (!quote) throw new ChartPayloadError('indicators.quote missing');
   const column = (name: string): unknown[] => {
     const values = quote[name];
+    // an instrument without volume may leave the column out: every bar's volume is then null
+    if (values === undefined && name === 'volume') return timestamps.map(() => null);
     if (!Array.isArray(values) || values.length !== timestamps.length) throw new ChartPayloadError(`indicators.quote.${name} does not match timestamp`);
     return values;
   };
@@ -164,7 +177,7 @@ export function yahooChartClient(options: Partial<HttpClientOptions> = {}): Yaho
             period2: request.period2,
             includePrePost: request.includePrePost,
           },
-          parseChart,
+          (body) => (isUnknownSymbolBody(body) ? undefined : parseChart(body)),
         );
       } catch (error) {
         if (error instanceof UpstreamFailure && error.status === 404) return undefined;

@@ -1,0 +1,5 @@
+import { ingestionJob } from '../../lib/ingest/job';
+import { ingestDailyBars } from '../../lib/stocks/jobs';
+import { stockJobs } from '../../infra/endpoints/stocks';
+
+export const handler = ingestionJob(stockJobs.stockDailyBarsSettle, ingestDailyBars);

@@ -1,0 +1,5 @@
+import { ingestionJob } from '../../lib/ingest/job';
+import { ingestQuotes } from '../../lib/stocks/jobs';
+import { stockJobs } from '../../infra/endpoints/stocks';
+
+export const handler = ingestionJob(stockJobs.stockQuotes, ingestQuotes);

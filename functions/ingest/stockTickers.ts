@@ -1,0 +1,5 @@
+import { ingestionJob } from '../../lib/ingest/job';
+import { ingestTickerList } from '../../lib/stocks/jobs';
+import { stockJobs } from '../../infra/endpoints/stocks';
+
+export const handler = ingestionJob(stockJobs.stockTickers, ingestTickerList);

@@ -1,0 +1,5 @@
+import { endpoint } from '../lib/http/endpoint';
+import { stockList } from '../lib/stocks/stockList';
+import { stockEndpoints } from '../infra/endpoints/stocks';
+
+export const handler = endpoint(stockEndpoints.stockPriceList, ({ params, now }) => stockList(params.offset, params.limit, now));

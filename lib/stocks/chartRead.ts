@@ -1,0 +1,167 @@
+import type { Chart, ChartBar } from '../sources/yahooChart';
+import { PERIOD_SECONDS, periodStart, type Period } from '../markets/timeSeries';
+import { dailyBarsFromRead, isUsListing, type DailyBar, type ListingClock } from './dailyBars';
+import { zonedMinuteOfDay } from './zonedTime';
+
+/**
+ * What one read of the chart source (lib/sources/yahooChart.ts) becomes in the store: the listing's
+ * snapshot (name, exchange, currency, clock, live price) and its bars, rounded.
+ *
+ * Rounding: prices to the listing's quote precision — Yahoo's `priceHint` decimals when given, else
+ * 2 decimals (4 below 1.00) — which also removes the float32 noise the source carries (187.44000244140625 →
+ * 187.44); volumes to whole shares.
+ */
+
+/** One stored record per ticker in the `stock-quotes` collection. */
+export interface StockSnapshot {
+  ticker: string;
+  /** the source's long name (short name when there is none) */
+  name: string | null;
+  /** the source's full exchange name (e.g. NasdaqGS, Tokyo, XETRA) */
+  exchange: string | null;
+  currency: string | null;
+  instrument_type: string;
+  /** IANA zone of the listing's exchange */
+  time_zone: string;
+  /** the regular session's open, minutes after local midnight */
+  open_minute: number;
+  /** decimals prices are rounded to */
+  price_decimals: number;
+  /** the live (latest) price, its time (Unix seconds) and the day's volume so far */
+  price: number | null;
+  price_time: number | null;
+  volume: number | null;
+  /** Unix seconds of the read */
+  read_at: number;
+}
+
+export function priceDecimals(priceHint: number | null | undefined, sample: number | null): number {
+  if (typeof priceHint === 'number' && Number.isInteger(priceHint) && priceHint >= 0 && priceHint <= 8) return priceHint;
+  return sample !== null && Math.abs(sample) < 1 ? 4 : 2;
+}
+
+export function roundTo(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}
+
+const roundVolume = (volume: number | null) => (volume === null ? null : Math.round(volume));
+
+export function clockOf(snapshot: Pick<StockSnapshot, 'time_zone' | 'open_minute'>): ListingClock {
+  return { timeZone: snapshot.time_zone, openMinute: snapshot.open_minute };
+}
+
+export function snapshotOf(ticker: string, chart: Chart, readAt: number): StockSnapshot {
+  const { meta } = chart;
+  const timeZone = meta.exchangeTimezoneName;
+  const openMinute = meta.currentTradingPeriod
+    ? zonedMinuteOfDay(meta.currentTradingPeriod.start, timeZone)
+    : isUsListing(timeZone)
+      ? 9 * 60 + 30
+      : chart.bars[0]
+        ? zonedMinuteOfDay(chart.bars[0].time, timeZone)
+        : 0;
+  const decimals = priceDecimals(meta.priceHint, meta.regularMarketPrice ?? chart.bars.at(-1)?.close ?? null);
+  return {
+    ticker,
+    name: meta.longName ?? meta.shortName,
+    exchange: meta.fullExchangeName ?? meta.exchangeName,
+    currency: meta.currency,
+    instrument_type: meta.instrumentType,
+    time_zone: timeZone,
+    open_minute: openMinute,
+    price_decimals: decimals,
+    price: meta.regularMarketPrice === null ? null : roundTo(meta.regularMarketPrice, decimals),
+    price_time: meta.regularMarketTime,
+    volume: roundVolume(meta.regularMarketVolume),
+    read_at: readAt,
+  };
+}
+
+function roundBar<B extends ChartBar>(bar: B, decimals: number): B {
+  return {
+    ...bar,
+    open: roundTo(bar.open, decimals),
+    high: roundTo(bar.high, decimals),
+    low: roundTo(bar.low, decimals),
+    close: roundTo(bar.close, decimals),
+    volume: roundVolume(bar.volume),
+  };
+}
+
+/** The daily bars of a read, through the publication state machine (lib/stocks/dailyBars.ts). */
+export function dailyBarsOf(chart: Chart, snapshot: StockSnapshot, readAt: number): DailyBar[] {
+  return dailyBarsFromRead(
+    chart.bars.map((bar) => roundBar(bar, snapshot.price_decimals)),
+    clockOf(snapshot),
+    readAt,
+  );
+}
+
+/** An intraday bar as stored and served. */
+export interface IntradayBar {
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number | null;
+}
+
+/** The intraday rows of a read whose period has ended at `readAt` (the source's last row is still trading). */
+export function intradayBarsOf(chart: Chart, period: IntradayPeriod, decimals: number, readAt: number): IntradayBar[] {
+  const size = PERIOD_SECONDS[period];
+  const byTime = new Map<number, IntradayBar>();
+  for (const row of chart.bars) if (row.time + size <= readAt) byTime.set(row.time, roundBar(row, decimals));
+  return [...byTime.values()].sort((a, b) => a.time - b.time);
+}
+
+/**
+ * 4h bars from 1h bars on UTC-aligned 4-hour periods (the alignment the other families use): open of the
+ * first, close of the last, high/low extremes, summed volume. Only periods that have ended at `now`. Oldest first.
+ */
+export function fourHourBars(hourly: readonly IntradayBar[], now: number): IntradayBar[] {
+  const groups = new Map<number, IntradayBar[]>();
+  for (const bar of [...hourly].sort((a, b) => a.time - b.time)) {
+    const start = periodStart(bar.time, '4h');
+    if (start + PERIOD_SECONDS['4h'] > now) continue;
+    groups.set(start, [...(groups.get(start) ?? []), bar]);
+  }
+  return [...groups.entries()].map(([start, group]) => {
+    const volumes = group.map((g) => g.volume).filter((v): v is number => v !== null);
+    return {
+      time: start,
+      open: group[0]!.open,
+      high: Math.max(...group.map((g) => g.high)),
+      low: Math.min(...group.map((g) => g.low)),
+      close: group.at(-1)!.close,
+      volume: volumes.length ? volumes.reduce((a, b) => a + b, 0) : null,
+    };
+  });
+}
+
+export type IntradayPeriod = Exclude<Period, '1d'>;
+/** the periods stored as series (4h is built from 1h) */
+export type StoredIntradayPeriod = Exclude<Period, '1d' | '4h'>;
+
+/** The Yahoo interval read for a period (4h is built from 60m rows). */
+export const SOURCE_INTERVAL: Record<IntradayPeriod, '1m' | '5m' | '15m' | '30m' | '60m'> = {
+  '1m': '1m',
+  '5m': '5m',
+  '15m': '15m',
+  '30m': '30m',
+  '1h': '60m',
+  '4h': '60m',
+};
+
+/** How far back the source serves each intraday interval; also the stored bars' retention (TTL). */
+export const INTRADAY_HISTORY_SECONDS: Record<IntradayPeriod, number> = {
+  '1m': 7 * 86_400,
+  '5m': 60 * 86_400,
+  '15m': 60 * 86_400,
+  '30m': 60 * 86_400,
+  '1h': 730 * 86_400,
+  '4h': 730 * 86_400,
+};
+
+

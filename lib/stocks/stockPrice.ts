@@ -1,0 +1,94 @@
+import { NoDataError, UpstreamError } from '../http/errors';
+import { sampleMark } from '../http/sample';
+import type { Stored } from '../store/marketData';
+import { roundTo, type StockSnapshot } from './chartRead';
+import { latestDailyTransition, sessionDateOf, isPublished, type DailyBar } from './dailyBars';
+import { isOnWatchlist, readThrough, requestPathClient } from './readThrough';
+import { readDaily } from './sourceRead';
+import { getCoverage, getSnapshot, getTicker, queryDailyBars } from './store';
+import { sessionCloseTime } from './tradingCalendar';
+
+/**
+ * /v1/stockprice. Free keys get the close of the most recent completed session (the newest daily bar
+ * visible under the publication schedule, lib/stocks/dailyBars.ts), `updated` = that session's close on the
+ * US clock (16:00 ET; 13:00 ET on NYSE early-close days), `volume` = the session's volume. Premium keys
+ * get the live price, its time and the day's volume so far.
+ * `previous_close` is the close of the session before the one `price` belongs to (null when no such
+ * session is stored); `change` = price − previous_close in the price's precision (null without previous_close).
+ *
+ * Where the data come from: watchlist tickers are kept by the ingestion jobs; any other ticker (or one
+ * with nothing stored yet) is read on demand and written to the store, and read again once stored data
+ * are out of date (live: after LIVE_QUOTE_SECONDS; close: after the next 17:00/04:00 ET transition).
+ */
+export const LIVE_QUOTE_SECONDS = 60;
+
+export interface StockPrice {
+  ticker: string;
+  name: string;
+  price: number;
+  exchange: string | null;
+  updated: number;
+  currency: string | null;
+  volume: number | null;
+  previous_close: number | null;
+  change: number | null;
+  sample?: true;
+}
+
+export async function stockPrice(ticker: string, live: boolean, now: Date): Promise<StockPrice> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const [listing, storedSnapshot, coverage] = await Promise.all([getTicker(ticker, now), getSnapshot(ticker, now), getCoverage(ticker, now)]);
+  let snapshot: Stored<StockSnapshot> | undefined = storedSnapshot;
+  const outdated =
+    !storedSnapshot ||
+    !coverage ||
+    (!isOnWatchlist(ticker) &&
+      (live ? storedSnapshot.storedAt < nowSeconds - LIVE_QUOTE_SECONDS : coverage.value.read_at < latestDailyTransition(nowSeconds)));
+  if (outdated) {
+    const outcome = await readThrough(() => readDaily(requestPathClient(), ticker, nowSeconds, coverage?.value), now);
+    if ('read' in outcome) snapshot = { value: outcome.read.snapshot, sample: false, storedAt: nowSeconds };
+    else if (!storedSnapshot) {
+      if ('unknown' in outcome) throw new NoDataError(`No stock or index with ticker '${ticker}' is known.`);
+      throw new UpstreamError(`The price source could not be reached for '${ticker}' and nothing is stored yet; try again shortly.`);
+    }
+  }
+  const quote = snapshot!;
+  const bars = (await queryDailyBars(ticker, { limit: 8, order: 'newest' }, now)).filter((bar) => isPublished(bar.value.session, nowSeconds));
+  const decimals = quote.value.price_decimals;
+
+  let price: number;
+  let updated: number;
+  let volume: number | null;
+  let previous: Stored<DailyBar> | undefined;
+  const used: { sample: boolean }[] = [quote];
+  if (live && quote.value.price !== null && quote.value.price_time !== null) {
+    price = quote.value.price;
+    updated = quote.value.price_time;
+    volume = quote.value.volume;
+    const session = sessionDateOf(updated, quote.value.time_zone);
+    previous = bars.find((bar) => bar.value.session < session);
+  } else {
+    const [latest, before] = bars;
+    if (!latest) throw new NoDataError(`'${ticker}' has no completed trading session yet.`);
+    price = latest.value.close;
+    updated = sessionCloseTime(latest.value.session);
+    volume = latest.value.volume;
+    previous = before;
+    used.push(latest);
+  }
+  if (previous) used.push(previous);
+  if (listing) used.push(listing);
+  const previousClose = previous?.value.close ?? null;
+  return {
+    ticker,
+    name: listing?.value.name ?? quote.value.name ?? ticker,
+    price,
+    exchange: listing?.value.exchange ?? quote.value.exchange,
+    updated,
+    currency: quote.value.currency,
+    volume,
+    previous_close: previousClose,
+    change: previousClose === null ? null : roundTo(price - previousClose, decimals),
+    ...sampleMark(...used),
+  };
+}
