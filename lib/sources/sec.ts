@@ -221,19 +221,25 @@ export interface SecClientOptions extends Partial<HttpClientOptions> {
   dataBaseUrl?: string;
 }
 
-/** One client = one fair-access budget: make one per job run and share it. */
+/**
+ * One client = one fair-access budget: make one per job run and share it. The User-Agent comes from
+ * SEC_USER_AGENT (a company name and contact address; empty → the default), read when the client is made.
+ */
 export function secClient(options: SecClientOptions = {}): SecClient {
   const { wwwBaseUrl, dataBaseUrl, ...http } = options;
   const pacer: Pacer = options.pacer ?? createPacer(SEC_REQUESTS_PER_SECOND);
+  const userAgent = process.env[SEC_USER_AGENT_ENV]?.trim() || SEC_DEFAULT_USER_AGENT;
   const common: Omit<HttpClientOptions, 'baseUrl'> = {
     timeoutMs: 15_000,
     retries: 3,
     backoffMs: 1000,
     maxRetryAfterMs: 15_000,
-    retryStatuses: [403],
-    headers: { 'User-Agent': process.env[SEC_USER_AGENT_ENV] ?? SEC_DEFAULT_USER_AGENT },
-    pacer,
     ...http,
+    // 403 is how the SEC answers a tripped rate threshold: always worth a backoff
+    retryStatuses: [...new Set([403, ...(http.retryStatuses ?? [])])],
+    // extra headers never drop the declared User-Agent (fair access)
+    headers: { ...http.headers, 'User-Agent': userAgent },
+    pacer,
   };
   const www: HttpClient = createHttpClient({ baseUrl: wwwBaseUrl ?? process.env[SEC_WWW_URL_ENV] ?? 'https://www.sec.gov', ...common });
   const data: HttpClient = createHttpClient({ baseUrl: dataBaseUrl ?? process.env[SEC_DATA_URL_ENV] ?? 'https://data.sec.gov', ...common });

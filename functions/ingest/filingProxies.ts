@@ -1,0 +1,9 @@
+import { ingestionJob } from '../../lib/ingest/job';
+import { ingestProxies, resolveWatchlist, watchlist } from '../../lib/filings/ingestion';
+import { secClient } from '../../lib/sources/sec';
+import { filingJobs } from '../../infra/endpoints/filings';
+
+export const handler = ingestionJob(filingJobs.filingProxies, async (context) => {
+  const { companies, notes } = await resolveWatchlist(watchlist(), context.now);
+  return ingestProxies(secClient(), companies, context, notes);
+});
