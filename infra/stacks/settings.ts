@@ -11,15 +11,17 @@ export const DEPLOYMENT_SETTINGS = [
   'OPEN_METEO_API_KEY',
   'FRED_API_KEY',
   'EIA_API_KEY',
-  // upstream base URLs (a mirror or proxy)
-  'BINANCE_BASE_URL',
-  'YAHOO_CHART_BASE_URL',
-  'SEC_WWW_BASE_URL',
-  'SEC_DATA_BASE_URL',
-  'FRED_GRAPH_BASE_URL',
-  'FRED_API_BASE_URL',
+  // what the jobs keep up to date beyond the defaults
+  'CRYPTO_HISTORY_SYMBOLS',
+  'STOCK_WATCHLIST',
+  'FUND_WATCHLIST',
+  'FILINGS_WATCHLIST',
 ] as const;
 
+/** every upstream client's base URL variable (BINANCE_BASE_URL, SEC_DATA_BASE_URL, ...): a mirror or proxy */
+const BASE_URL_SETTING = /^[A-Z][A-Z0-9_]*_BASE_URL$/;
+
 export function deploymentSettings(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  return Object.fromEntries(DEPLOYMENT_SETTINGS.flatMap((name) => (env[name] ? [[name, env[name]!]] : [])));
+  const names = Object.keys(env).filter((name) => (DEPLOYMENT_SETTINGS as readonly string[]).includes(name) || BASE_URL_SETTING.test(name));
+  return Object.fromEntries(names.sort().flatMap((name) => (env[name] ? [[name, env[name]!]] : [])));
 }
