@@ -1,0 +1,16 @@
+import { endpoint } from '../lib/http/endpoint';
+import { timeWindow } from '../lib/markets/timeSeries';
+import { cryptoPriceHistory } from '../lib/crypto/service';
+import { CRYPTO_HISTORY_DEFAULT_SPAN_SECONDS, cryptoEndpoints } from '../infra/endpoints/crypto';
+
+export const handler = endpoint(cryptoEndpoints.cryptoPriceHistorical, ({ params, now }) =>
+  cryptoPriceHistory(
+    {
+      symbol: params.symbol,
+      interval: params.interval,
+      window: timeWindow(params, params.interval, now, CRYPTO_HISTORY_DEFAULT_SPAN_SECONDS),
+      limit: params.limit,
+    },
+    now,
+  ),
+);

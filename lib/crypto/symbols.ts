@@ -1,0 +1,53 @@
+import type { ExchangeSymbol } from '../sources/binance';
+
+/**
+ * Crypto symbols: the form a trading-pair symbol takes, the list the service serves (Binance spot pairs
+ * that are TRADING), and the watchlist whose bars are ingested on a schedule (CRYPTO_HISTORY_SYMBOLS).
+ * Symbols outside the watchlist get their bars on demand (read-through).
+ */
+
+/** A trading-pair symbol as Binance spells it, upper case: BTCUSDT, 1INCHUSDT. */
+export const SYMBOL_PATTERN = /^[A-Z0-9]{2,20}$/;
+
+/** The symbols job's name: its run record (job-runs) tells whether the list was ever ingested. */
+export const SYMBOLS_JOB = 'cryptoSymbols';
+
+export const WATCHLIST_ENV = 'CRYPTO_HISTORY_SYMBOLS';
+
+/** The 20 major USDT pairs whose bars are ingested when CRYPTO_HISTORY_SYMBOLS is not set. */
+export const DEFAULT_WATCHLIST = [
+  'BTCUSDT', 'ETHUSDT', 'BNBUSDT', 'SOLUSDT', 'XRPUSDT', 'DOGEUSDT', 'ADAUSDT', 'TRXUSDT', 'AVAXUSDT', 'LINKUSDT',
+  'DOTUSDT', 'LTCUSDT', 'BCHUSDT', 'XLMUSDT', 'UNIUSDT', 'ATOMUSDT', 'ETCUSDT', 'NEARUSDT', 'FILUSDT', 'APTUSDT',
+] as const;
+
+/** One entry of the symbol list (collection `crypto-symbols`, id = symbol). */
+export interface SymbolRecord {
+  symbol: string;
+  base_asset: string;
+  quote_asset: string;
+}
+
+/** The symbols the service lists: spot pairs Binance is trading now, sorted. */
+export function tradingSymbols(exchange: readonly ExchangeSymbol[]): SymbolRecord[] {
+  return exchange
+    .filter((s) => s.status === 'TRADING' && s.isSpotTradingAllowed)
+    .map((s) => ({ symbol: s.symbol, base_asset: s.baseAsset, quote_asset: s.quoteAsset }))
+    .sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
+}
+
+export interface Watchlist {
+  symbols: string[];
+  /** entries of the variable that are not symbols */
+  ignored: string[];
+}
+
+/** CRYPTO_HISTORY_SYMBOLS: comma- or space-separated symbols (case-insensitive); unset or empty → the default 20. */
+export function watchlistFrom(value: string | undefined): Watchlist {
+  const entries = (value ?? '')
+    .split(/[\s,]+/)
+    .map((s) => s.trim().toUpperCase())
+    .filter(Boolean);
+  if (entries.length === 0) return { symbols: [...DEFAULT_WATCHLIST], ignored: [] };
+  const symbols = [...new Set(entries.filter((s) => SYMBOL_PATTERN.test(s)))];
+  return { symbols, ignored: entries.filter((s) => !SYMBOL_PATTERN.test(s)) };
+}
