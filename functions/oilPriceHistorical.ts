@@ -1,0 +1,5 @@
+import { endpoint } from '../lib/http/endpoint';
+import { oilPriceHistory } from '../lib/oil/service';
+import { commodityEndpoints } from '../infra/endpoints/commodities';
+
+export const handler = endpoint(commodityEndpoints.oilPriceHistorical, ({ params, now }) => oilPriceHistory(params, now));

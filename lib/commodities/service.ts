@@ -1,0 +1,100 @@
+import { DataUnavailableError, NoDataError, PlanRequiredError } from '../http/errors';
+import { ACCESS, type Plan } from '../http/plans';
+import { sampleMark } from '../http/sample';
+import { MAX_BARS, timeWindow, type Period } from '../markets/timeSeries';
+import { COMMODITIES, commodityNamed, type CommodityInfo } from './catalog';
+import { parseContractSymbol } from './contracts';
+import { freeCommodities } from './rotation';
+import { getContract, getQuote, hasFuturesBars, listContracts, queryFuturesBars, type ContractQuote } from './store';
+
+/**
+ * What /v1/commodityprice, /v1/commoditypricehistorical, /v1/commoditycontract and
+ * /v1/commoditycontractlist answer, from the stored futures data (lib/commodities/store.ts).
+ * Nothing ingested yet for the call → 503 data_unavailable; every object carries the sample mark.
+ */
+const DAY = 86_400;
+
+function commodity(name: string): CommodityInfo {
+  // the params schema admits only the 30 names
+  return commodityNamed(name)!;
+}
+
+/** Free keys: this week's 7 only; the 403 lists them. */
+export function checkCommodityAccess(name: string, plan: Plan, now: Date): void {
+  if (ACCESS.premium.allows(plan)) return;
+  const free = freeCommodities(now).map((c) => c.name);
+  if (free.includes(name)) return;
+  throw new PlanRequiredError(
+    `'${name}' needs a Premium plan (any paid plan) this week. Free keys can query 7 commodities a week; this week (until Sunday 24:00 UTC): ${free.join(', ')}.`,
+    'name',
+  );
+}
+
+export async function commodityPrice(name: string, plan: Plan, now: Date) {
+  checkCommodityAccess(name, plan, now);
+  const info = commodity(name);
+  const quote = await getQuote(info.yahooSymbol, now);
+  if (!quote) throw new DataUnavailableError(`The ${name} price has not been ingested yet; try again in a few minutes.`);
+  return { exchange: info.exchange, name: info.displayName, price: quote.value.price, updated: quote.value.updated, ...sampleMark(quote) };
+}
+
+export async function commodityPriceHistory(params: { name: string; period: Period; start?: number; end?: number }, now: Date) {
+  const info = commodity(params.name);
+  const window = timeWindow(params, params.period, now, DAY);
+  const stored = await queryFuturesBars(info.yahooSymbol, params.period, { from: window.from, to: window.to, limit: MAX_BARS, order: 'newest' }, now);
+  if (stored.length === 0 && !(await hasFuturesBars(info.yahooSymbol, params.period, now))) {
+    throw new DataUnavailableError(`No ${params.period} bars of ${params.name} have been ingested yet; try again later.`);
+  }
+  return stored.map((bar) => {
+    const { open, low, high, close, volume, time } = bar.value;
+    return { open, low, high, close, volume, time, ...sampleMark(bar) };
+  });
+}
+
+const servedContract = (stored: { value: ContractQuote; sample: boolean }) => ({
+  symbol: stored.value.symbol,
+  last_price: stored.value.last_price,
+  last_updated: stored.value.last_updated,
+  ...sampleMark(stored),
+});
+
+const CATALOG_INDEX = new Map(COMMODITIES.map((c, i) => [c.name, i]));
+
+/** Contracts in catalog order, then by contract month. */
+function inListOrder<T extends { value: ContractQuote }>(contracts: T[]): T[] {
+  return [...contracts].sort(
+    (a, b) =>
+      (CATALOG_INDEX.get(a.value.commodity) ?? 99) - (CATALOG_INDEX.get(b.value.commodity) ?? 99) ||
+      a.value.contract_month.localeCompare(b.value.contract_month),
+  );
+}
+
+async function allContracts(now: Date) {
+  const contracts = await listContracts(now);
+  if (contracts.length === 0) throw new DataUnavailableError('Futures contract prices have not been ingested yet; try again later.');
+  return inListOrder(contracts);
+}
+
+/** `symbol`: one contract (unknown → 404). */
+export async function contractBySymbol(symbol: string, now: Date) {
+  const stored = await getContract(symbol, now);
+  if (stored) return servedContract(stored);
+  await allContracts(now); // 503 when nothing is ingested at all
+  const parsed = parseContractSymbol(symbol);
+  throw new NoDataError(
+    parsed
+      ? `No price for contract ${symbol}: it is not among the listed months we track (${parsed.commodity.name}: see /v1/commoditycontractlist).`
+      : `No contract ${symbol}; symbols are root + month code + 2-digit year, e.g. GCZ26 (see /v1/commoditycontractlist).`,
+  );
+}
+
+/** `symbol_root`: every contract whose symbol starts with it (literally: SI also matches SIL micro silver). */
+export async function contractsByRoot(root: string, now: Date) {
+  const matching = (await allContracts(now)).filter((c) => c.value.symbol.startsWith(root));
+  if (matching.length === 0) throw new NoDataError(`No contract symbol starts with ${root} (see /v1/commoditycontractlist).`);
+  return matching.map(servedContract);
+}
+
+export async function contractList(now: Date) {
+  return (await allContracts(now)).map((c) => ({ symbol: c.value.symbol, commodity: c.value.commodity, ...sampleMark(c) }));
+}
