@@ -25,6 +25,8 @@ export interface SeedOutcome {
   job: string;
   ok: boolean;
   written: number;
+  /** run time */
+  ms: number;
   error?: string;
 }
 
@@ -64,10 +66,15 @@ function serveRecordings(upstream: FakeUpstream, sample: SampleUpstream): string
 export async function seedSampleData(jobs: readonly IngestionJobDefinition[] = ingestionJobs): Promise<SeedOutcome[]> {
   const upstream = await startFakeUpstream();
   const outcomes: SeedOutcome[] = [];
+  // the recordings are on 127.0.0.1: no need to pace requests as the real upstreams require
+  const pacing = process.env.UPSTREAM_PACING;
+  process.env.UPSTREAM_PACING = 'off';
   try {
     for (const job of jobs) {
       if (!job.sample) continue;
       const saved = new Map<string, string | undefined>();
+      const started = performance.now();
+      const ms = () => Math.round(performance.now() - started);
       try {
         for (const sample of job.sample.upstreams) {
           if (!saved.has(sample.baseUrlEnv)) saved.set(sample.baseUrlEnv, process.env[sample.baseUrlEnv]);
@@ -75,9 +82,9 @@ export async function seedSampleData(jobs: readonly IngestionJobDefinition[] = i
         }
         const { handler } = (await import(pathToFileURL(join(PROJECT_ROOT, job.entry)).href)) as { handler: JobHandler };
         const summary = await handler({ time: job.sample.recordedAt, sample: true, logFailure: false });
-        outcomes.push({ job: job.name, ok: true, written: summary.written });
+        outcomes.push({ job: job.name, ok: true, written: summary.written, ms: ms() });
       } catch (error) {
-        outcomes.push({ job: job.name, ok: false, written: 0, error: (error as Error).message });
+        outcomes.push({ job: job.name, ok: false, written: 0, ms: ms(), error: (error as Error).message });
       } finally {
         for (const [name, value] of saved) {
           if (value === undefined) delete process.env[name];
@@ -87,6 +94,8 @@ export async function seedSampleData(jobs: readonly IngestionJobDefinition[] = i
       }
     }
   } finally {
+    if (pacing === undefined) delete process.env.UPSTREAM_PACING;
+    else process.env.UPSTREAM_PACING = pacing;
     await upstream.close();
   }
   return outcomes;
@@ -95,7 +104,9 @@ export async function seedSampleData(jobs: readonly IngestionJobDefinition[] = i
 /** One line per job for the console. */
 export function describeSeed(outcomes: readonly SeedOutcome[]): string[] {
   return outcomes.map((o) =>
-    o.ok ? `  SAMPLE ${o.job.padEnd(24)} ${o.written} items (recorded payloads, not live data)` : `  FAILED ${o.job.padEnd(24)} ${o.error}`,
+    o.ok
+      ? `  SAMPLE ${o.job.padEnd(24)} ${String(o.written).padStart(6)} items ${String(o.ms).padStart(6)} ms (recorded payloads, not live data)`
+      : `  FAILED ${o.job.padEnd(24)} ${o.error}`,
   );
 }
 

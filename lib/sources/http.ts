@@ -52,8 +52,11 @@ export type Pacer = () => Promise<void>;
 /**
  * At most `requestsPerSecond` requests started per second: each call takes the next free slot,
  * 1/requestsPerSecond apart (e.g. SEC fair access: 10/s across a whole job; FRED: 2/s).
+ * `UPSTREAM_PACING=off` turns pacing off: only for recordings served on 127.0.0.1 (the seed sets it while it
+ * runs); never in a deployment.
  */
 export function createPacer(requestsPerSecond: number, sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms))): Pacer {
+  if (process.env.UPSTREAM_PACING === 'off') return async () => undefined;
   const spacingMs = 1000 / requestsPerSecond;
   let nextSlot = 0;
   return async () => {

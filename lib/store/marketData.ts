@@ -82,17 +82,28 @@ function storedOf<T>(item: Item, nowSeconds: number): Stored<T> | undefined {
 
 const secondsOf = (now: Date) => Math.floor(now.getTime() / 1000);
 
+/** Batches written at the same time (BatchWriteItem takes 25 items). */
+const WRITE_CONCURRENCY = 8;
+
+async function writeBatch(table: string, batch: Record<string, unknown>[]): Promise<void> {
+  let pending = batch;
+  for (let attempt = 0; pending.length > 0; attempt += 1) {
+    if (attempt > 0) await new Promise((done) => setTimeout(done, Math.min(2000, 50 * 2 ** attempt)));
+    if (attempt > 8) throw new Error(`market table: ${pending.length} writes stayed unprocessed`);
+    const { UnprocessedItems } = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+    pending = (UnprocessedItems?.[table] ?? []) as Record<string, unknown>[];
+  }
+}
+
 async function writeItems(requests: Record<string, unknown>[]): Promise<void> {
   const table = tableName('market');
-  for (let start = 0; start < requests.length; start += BATCH_WRITE_SIZE) {
-    let pending = requests.slice(start, start + BATCH_WRITE_SIZE);
-    for (let attempt = 0; pending.length > 0; attempt += 1) {
-      if (attempt > 0) await new Promise((done) => setTimeout(done, Math.min(2000, 50 * 2 ** attempt)));
-      if (attempt > 8) throw new Error(`market table: ${pending.length} writes stayed unprocessed`);
-      const { UnprocessedItems } = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
-      pending = (UnprocessedItems?.[table] ?? []) as Record<string, unknown>[];
-    }
-  }
+  const batches: Record<string, unknown>[][] = [];
+  for (let start = 0; start < requests.length; start += BATCH_WRITE_SIZE) batches.push(requests.slice(start, start + BATCH_WRITE_SIZE));
+  let next = 0;
+  const worker = async () => {
+    while (next < batches.length) await writeBatch(table, batches[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(WRITE_CONCURRENCY, batches.length) }, worker));
 }
 
 async function queryAll(input: Omit<QueryCommandInput, 'TableName'>, limit = Infinity): Promise<Item[]> {

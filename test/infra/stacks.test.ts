@@ -149,7 +149,15 @@ describe('The CDK app', () => {
     expect(granted).toEqual({
       accounts: ['dynamodb:GetItem'],
       usage: ['dynamodb:UpdateItem'],
-      counters: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
+      counters: [
+        'dynamodb:BatchGetItem',
+        'dynamodb:BatchWriteItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:Query',
+        'dynamodb:UpdateItem',
+      ],
     });
   });
 
