@@ -49,6 +49,25 @@ const SAMPLE_QUERY: Record<string, string> = {
   airlines: 'name=air',
   airports: 'country=US&min_elevation=5000',
   airQuality: 'lat=400', // validation only: no upstream from the bench
+  // market and filing data: the server seeds its empty store from the recordings first
+  cryptoPrice: 'symbol=BTCUSDT',
+  cryptoPriceHistorical: 'symbol=BTCUSDT&interval=1h&start=1763553600&end=1763640000',
+  stockPrice: 'ticker=AAPL',
+  stockPriceHistorical: 'ticker=AAPL&period=1d&start=1754870400&end=1755302400',
+  stockPriceList: 'limit=100',
+  mutualFund: 'ticker=VFIAX',
+  oilPrice: 'type=brent',
+  oilSpot: 'type=wti&unit=gallon',
+  oilPriceHistorical: 'type=wti&period=1d&start=1760000000&end=1763700000',
+  commodityPrice: 'name=gold',
+  commodityPriceHistorical: 'name=gold&period=1h&start=1763500000&end=1763700000',
+  commodityContract: 'symbol_root=GC',
+  interestRate: 'rate=central_bank_us',
+  interestRateHistorical: 'rate=sofr&start_date=2025-06-01',
+  liborHistorical: 'type=3_months&start_time=1577836800',
+  incomeStatement: 'ticker=TSLA&period=q4&year=2021',
+  incomeStatementAvailability: 'ticker=SNOW',
+  executiveCompensation: 'ticker=CBT',
 };
 
 const onnxVersion = () => (createRequire(import.meta.url)('onnxruntime-node/package.json') as { version: string }).version;
@@ -72,7 +91,7 @@ async function startServer(): Promise<{ url: string; dynamoPort: number; keys: R
   const dynamoPort = port + 1;
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, PORT: String(port), DYNAMODB_PORT: String(dynamoPort), DATA_DIR: dataDir, LOG_LEVEL: 'ERROR' },
+    env: { ...process.env, PORT: String(port), DYNAMODB_PORT: String(dynamoPort), DATA_DIR: dataDir, LOG_LEVEL: 'ERROR', INGEST_SCHEDULE: 'off' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
