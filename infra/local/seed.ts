@@ -132,7 +132,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log(`Seeding sample data from recordings into ${store ? `the store in ${process.env.DATA_DIR ?? '.data'}` : `the running store at ${running}`}:`);
   const outcomes = await seedSampleData();
   for (const line of describeSeed(outcomes)) console.log(line);
-  console.log('Served with "sample": true until live ingestion replaces them (see README "Sample data").');
+  console.log('Served with "sample": true until live ingestion replaces them (README: "Market and filing data").');
   resetDynamo();
   await store?.close();
   process.exit(outcomes.every((o) => o.ok) ? 0 : 1);

@@ -1,4 +1,4 @@
-import { PERIOD_SECONDS, periodStart, type Period } from '../markets/timeSeries';
+import { PERIOD_SECONDS, periodStart, type OhlcvBar, type Period } from '../markets/timeSeries';
 
 /**
  * Futures OHLCV bars as stored (dataset `futures`, symbol = the Yahoo symbol, one series per period) and
@@ -17,15 +17,7 @@ import { PERIOD_SECONDS, periodStart, type Period } from '../markets/timeSeries'
  */
 export const FUTURES_DATASET = 'futures';
 
-export interface FuturesBar {
-  /** open time, Unix seconds */
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number | null;
-}
+export type FuturesBar = OhlcvBar;
 
 const DAY = 86_400;
 export const RETENTION_SECONDS: Record<Period, number | undefined> = {

@@ -28,6 +28,18 @@ export function unixSecondsParam(description: string) {
   return integerParam(-2_208_988_800, MAX_UNIX_SECONDS, `${description} (Unix seconds)`);
 }
 
+/** An OHLCV bar as the chart-style sources give it and the stores keep it. */
+export interface OhlcvBar {
+  /** open time, Unix seconds */
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  /** null where the source has none (indices, some futures) */
+  volume: number | null;
+}
+
 export interface TimeWindow {
   /** inclusive, Unix seconds */
   from: number;

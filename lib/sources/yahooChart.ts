@@ -1,3 +1,4 @@
+import type { OhlcvBar } from '../markets/timeSeries';
 import { createHttpClient, UpstreamFailure, type HttpClient, type HttpClientOptions } from './http';
 
 /**
@@ -44,16 +45,8 @@ export interface ChartMeta {
   priceHint?: number | null;
 }
 
-export interface ChartBar {
-  /** bar open, Unix seconds (daily bars: the session start) */
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  /** null for instruments without volume (indices may report 0) */
-  volume: number | null;
-}
+/** bar open time: Unix seconds (daily bars: the session start); volume null for instruments without it (indices may report 0) */
+export type ChartBar = OhlcvBar;
 
 export interface Chart {
   meta: ChartMeta;

@@ -1,5 +1,5 @@
 import type { Chart, ChartBar } from '../sources/yahooChart';
-import { PERIOD_SECONDS, periodStart, type Period } from '../markets/timeSeries';
+import { PERIOD_SECONDS, periodStart, type OhlcvBar, type Period } from '../markets/timeSeries';
 import { dailyBarsFromRead, isUsListing, type DailyBar, type ListingClock } from './dailyBars';
 import { zonedMinuteOfDay } from './zonedTime';
 
@@ -99,14 +99,7 @@ export function dailyBarsOf(chart: Chart, snapshot: StockSnapshot, readAt: numbe
 }
 
 /** An intraday bar as stored and served. */
-export interface IntradayBar {
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number | null;
-}
+export type IntradayBar = OhlcvBar;
 
 /** The intraday rows of a read whose period has ended at `readAt` (the source's last row is still trading). */
 export function intradayBarsOf(chart: Chart, period: IntradayPeriod, decimals: number, readAt: number): IntradayBar[] {

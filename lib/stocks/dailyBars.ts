@@ -1,3 +1,4 @@
+import type { OhlcvBar } from '../markets/timeSeries';
 import { isNyseSession } from './tradingCalendar';
 import { addDays, US_EASTERN, weekday, zonedDate, zonedTime } from './zonedTime';
 
@@ -44,14 +45,7 @@ export interface DailyBar {
   provisional?: true;
 }
 
-export interface SourceBar {
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number | null;
-}
+export type SourceBar = OhlcvBar;
 
 /** How a listing's sessions are dated: its exchange's time zone and regular open (minutes after local midnight). */
 export interface ListingClock {
