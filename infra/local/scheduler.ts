@@ -38,7 +38,7 @@ export function startScheduler(
       if (running) return;
       running = true;
       try {
-        const summary = await (await loadHandler(job.entry))({ logFailure: false });
+        const summary = await (await loadHandler(job.entry))({ log: false });
         if (lastFailure !== undefined) log(`ingestion ${job.name}: running again (${summary.written} items written)`);
         lastFailure = undefined;
       } catch (error) {

@@ -81,7 +81,7 @@ export async function seedSampleData(jobs: readonly IngestionJobDefinition[] = i
           process.env[sample.baseUrlEnv] = serveRecordings(upstream, sample);
         }
         const { handler } = (await import(pathToFileURL(join(PROJECT_ROOT, job.entry)).href)) as { handler: JobHandler };
-        const summary = await handler({ time: job.sample.recordedAt, sample: true, logFailure: false });
+        const summary = await handler({ time: job.sample.recordedAt, sample: true, log: false });
         outcomes.push({ job: job.name, ok: true, written: summary.written, ms: ms() });
       } catch (error) {
         outcomes.push({ job: job.name, ok: false, written: 0, ms: ms(), error: (error as Error).message });

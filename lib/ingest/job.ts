@@ -19,8 +19,8 @@ export interface JobEvent {
   time?: string;
   /** the upstream answers are recordings (npm run seed): stored items are marked sample */
   sample?: boolean;
-  /** local runs that report failures themselves (seed, npm start's scheduler) set false; default true */
-  logFailure?: boolean;
+  /** false: the caller reports the outcome itself (the seed's SAMPLE lines, npm start's scheduler); default true */
+  log?: boolean;
 }
 
 export interface JobSummary {
@@ -72,12 +72,13 @@ export function ingestionJob(definition: IngestionJobDefinition, run: (context: 
     try {
       const summary = await run(context);
       await record({ last_success: Math.floor(now.getTime() / 1000), written: summary.written });
+      if (event.log === false) return summary;
       if (context.sample) logger.warn('ingestion wrote SAMPLE data from recordings, not live data', { job, ...summary });
       else logger.info('ingestion done', { job, ...summary });
       return summary;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (event.logFailure !== false) logger.error('ingestion failed; stored data left as they were', { job, error: message });
+      if (event.log !== false) logger.error('ingestion failed; stored data left as they were', { job, error: message });
       await record({ last_error: message.slice(0, 500) }).catch(() => undefined);
       throw error;
     }

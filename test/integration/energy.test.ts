@@ -170,7 +170,7 @@ describe('the oilSpot job (FRED, no key)', () => {
       upstream.on(FRED_CSV, fredRecordings({ DHHNGSP: reply }));
 
       // Act
-      const run = oilSpotJob({ time: '2026-11-22T21:00:00Z', logFailure: false });
+      const run = oilSpotJob({ time: '2026-11-22T21:00:00Z', log: false });
 
       // Assess
       await expect(run).rejects.toThrow();
@@ -183,7 +183,7 @@ describe('the oilSpot job (FRED, no key)', () => {
       upstream.on(FRED_CSV, (request) => csv(`observation_date,${request.query.get('id')}\n`));
       const before = await json(await spot('?type=gasoline'));
 
-      await expect(oilSpotJob({ time: RUN_AT, logFailure: false })).rejects.toThrow(/no spot prices/);
+      await expect(oilSpotJob({ time: RUN_AT, log: false })).rejects.toThrow(/no spot prices/);
       expect(await json(await spot('?type=gasoline'))).toEqual(before);
     });
   });
@@ -215,7 +215,7 @@ describe('the fxRates job and currency conversion', () => {
   test('a failing ECB leaves conversion unavailable (503), never invented', async () => {
     upstream.on(ECB_90_DAYS_PATH, serverError(500));
 
-    await expect(fxRatesJob({ time: '2026-11-20T16:30:00Z', logFailure: false })).rejects.toThrow();
+    await expect(fxRatesJob({ time: '2026-11-20T16:30:00Z', log: false })).rejects.toThrow();
     await expectError(await spot('?currency=EUR'), 503, 'data_unavailable');
   }, 30_000);
 

@@ -144,9 +144,9 @@ describe('fundTickers: the SEC share-class list', () => {
   test('an empty list or a truncated file fails the run and keeps the stored list', async () => {
     // Prepare
     upstream.on(TICKERS_PATH, jsonReply({ fields: ['cik', 'seriesId', 'classId', 'symbol'], data: [] }));
-    await expect(fundTickers({ time: TIME, logFailure: false })).rejects.toThrow(/empty/);
+    await expect(fundTickers({ time: TIME, log: false })).rejects.toThrow(/empty/);
     upstream.on(TICKERS_PATH, truncatedJson(JSON.stringify(TICKER_FILE)));
-    await expect(fundTickers({ time: TIME, logFailure: false })).rejects.toThrow(/not valid JSON/);
+    await expect(fundTickers({ time: TIME, log: false })).rejects.toThrow(/not valid JSON/);
 
     // Act
     const after = await fund('VIMAX');
@@ -231,7 +231,7 @@ describe('fundProfiles: N-PORT and prospectus', () => {
     secRecordings({ [VANGUARD]: [serverError(503)], [FIDELITY]: [serverError(502)] });
 
     // Act
-    const run = fastProfiles({ time: TIME, logFailure: false });
+    const run = fastProfiles({ time: TIME, log: false });
 
     // Assess
     await expect(run).rejects.toThrow(/no fund profile/);
@@ -314,7 +314,7 @@ describe('fundPrices: NAVs from the Yahoo chart API', () => {
     });
 
     // Act
-    const run = fastPrices({ time: TIME, logFailure: false });
+    const run = fastPrices({ time: TIME, log: false });
 
     // Assess
     await expect(run).rejects.toThrow(/no NAV/);

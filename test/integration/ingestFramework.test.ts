@@ -119,7 +119,7 @@ describe('An ingestion job', () => {
     await greetingsHandler({ time: '2026-03-02T12:00:00Z' });
     upstream.on('/v1/greetings', reply);
     // Act
-    const failure = await greetingsHandler({ time: '2026-03-02T12:05:00Z', logFailure: false }).catch((error: Error) => error);
+    const failure = await greetingsHandler({ time: '2026-03-02T12:05:00Z', log: false }).catch((error: Error) => error);
     // Assess
     expect(failure).toBeInstanceOf(Error);
     expect((await listRecords('greetings', now)).map((r) => r.id)).toEqual(['en', 'fr']);

@@ -117,7 +117,7 @@ describe('ticker list (stockTickers job, /v1/stockpricelist)', () => {
     upstream.on(TICKERS_PATH, serverError(503));
 
     // Act
-    const failed = await tickersJob({ time: FRIDAY_EVENING, logFailure: false }).catch((e: unknown) => e);
+    const failed = await tickersJob({ time: FRIDAY_EVENING, log: false }).catch((e: unknown) => e);
 
     // Assess
     expect(failed).toBeInstanceOf(Error);
@@ -210,7 +210,7 @@ describe('daily bars (stockDailyBars job) through the publication schedule', () 
     upstream.on(chartPath('AAPL'), reply());
 
     // Act
-    const failed = await dailyBarsJob({ time: '2025-08-18T21:30:00Z', logFailure: false }).catch((e: unknown) => e);
+    const failed = await dailyBarsJob({ time: '2025-08-18T21:30:00Z', log: false }).catch((e: unknown) => e);
     const after = await json(await server.call(`/v1/stockpricehistorical?ticker=AAPL&${WEEK}`, { key: developer }));
 
     // Assess
