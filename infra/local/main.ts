@@ -1,4 +1,5 @@
 /** `npm start`: the whole service on this machine, no AWS account needed (see README "Run locally"). */
+import './logging';
 import { buildVpicLayer } from '../../layers/vpic/build';
 import { listRecords } from '../../lib/store/marketData';
 import { JOB_RUNS } from '../../lib/ingest/job';

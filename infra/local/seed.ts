@@ -8,6 +8,7 @@
  * With `npm start` running, `npm run seed` writes into its store (DYNAMODB_PORT); otherwise it opens the
  * embedded store in DATA_DIR itself.
  */
+import './logging';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -123,7 +124,6 @@ async function storeIsRunning(endpoint: string): Promise<boolean> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
   const running = `http://127.0.0.1:${process.env.DYNAMODB_PORT ?? 8000}`;
   const store = (await storeIsRunning(running)) ? undefined : await startEmbeddedStore(resolve(process.env.DATA_DIR ?? '.data'), 0);
   process.env.DYNAMODB_ENDPOINT = store?.endpoint ?? running;

@@ -1,3 +1,4 @@
+import './logging';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -74,8 +75,6 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   mkdirSync(dataDir, { recursive: true });
   const store: EmbeddedStore = await startEmbeddedStore(dataDir, options.dynamoPort ?? 8000);
   process.env.DYNAMODB_ENDPOINT = store.endpoint;
-  process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
-  process.env.POWERTOOLS_LOG_LEVEL ??= process.env.LOG_LEVEL ?? 'WARN';
   resetDynamo();
   await ensureTables(store.endpoint);
 
