@@ -11,7 +11,7 @@ import { sessionCloseTime } from './tradingCalendar';
 /**
  * /v1/stockprice. Free keys get the close of the most recent completed session (the newest daily bar
  * visible under the publication schedule, lib/stocks/dailyBars.ts), `updated` = that session's close on the
- * US clock (16:00 ET; 13:00 ET on NYSE early-close days), `volume` = the session's volume. Premium keys
+ * US clock (16:00 ET, as the spec says, also on NYSE early-close days), `volume` = the session's volume. Premium keys
  * get the live price, its time and the day's volume so far.
  * `previous_close` is the close of the session before the one `price` belongs to (null when no such
  * session is stored); `change` = price − previous_close in the price's precision (null without previous_close).

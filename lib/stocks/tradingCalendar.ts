@@ -13,9 +13,8 @@ import { addDays, US_EASTERN, weekday, zonedTime } from './zonedTime';
  *   the year, so 31 December 2021 was a full session).
  * - Unscheduled closures since 2000 (national days of mourning, 9/11, Hurricane Sandy) are listed by date:
  *   no rule predicts them.
- * - Early closes at 13:00 ET: 3 July when it falls Monday–Thursday, the day after Thanksgiving, and
- *   24 December when it falls Monday–Thursday. They still trade, and their daily bar is still published
- *   at 17:00 ET (spec part 3); only the close time differs.
+ * - Early closes (13:00 ET: 3 July, the day after Thanksgiving, 24 December) are full sessions here: their
+ *   daily bar is published at 17:00 ET like any other (spec part 3), and free quotes carry 16:00 ET.
  *
  * Dates are YYYY-MM-DD session dates (the New York calendar day).
  */
@@ -115,18 +114,12 @@ export function isNyseSession(date: string): boolean {
   return day !== 0 && day !== 6 && nyseHolidayName(date) === undefined;
 }
 
-/** True on the NYSE's 13:00 early-close days. */
-export function isEarlyClose(date: string): boolean {
-  if (!isNyseSession(date)) return false;
-  const year = Number(date.slice(0, 4));
-  const day = weekday(date);
-  if (date === ymd(year, 7, 3) || date === ymd(year, 12, 24)) return day >= MON && day <= THU;
-  return date === addDays(nthWeekday(year, 11, THU, 4), 1);
-}
-
-/** Unix seconds of the session's close on the US clock: 16:00 ET, or 13:00 ET on an early-close day. */
+/**
+ * Unix seconds of 16:00 ET on the session date: the close time free quotes carry as `updated` (spec 4.6,
+ * "the 16:00 ET close on free plans"), early-close days included, so it is the same for every session.
+ */
 export function sessionCloseTime(date: string): number {
-  return zonedTime(date, isEarlyClose(date) ? 13 : 16, 0, US_EASTERN);
+  return zonedTime(date, 16, 0, US_EASTERN);
 }
 
 /** Unix seconds of the regular session's open: 09:30 ET. */

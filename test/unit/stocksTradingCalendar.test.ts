@@ -1,4 +1,4 @@
-import { easterSunday, isEarlyClose, isNyseSession, nyseHolidayName, nyseHolidays, sessionCloseTime, sessionOnOrBefore } from '../../lib/stocks/tradingCalendar';
+import { easterSunday, isNyseSession, nyseHolidayName, nyseHolidays, sessionCloseTime, sessionOnOrBefore } from '../../lib/stocks/tradingCalendar';
 import { addDays, zonedDate, zonedTime } from '../../lib/stocks/zonedTime';
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
@@ -59,24 +59,9 @@ describe('NYSE holidays by rule', () => {
   });
 });
 
-describe('NYSE early closes', () => {
-  test.each([
-    ['2023-07-03', true],
-    ['2024-07-03', true],
-    ['2025-07-03', true],
-    ['2026-07-02', false],
-    ['2024-11-29', true],
-    ['2025-11-28', true],
-    ['2024-12-24', true],
-    ['2025-12-24', true],
-    ['2022-12-23', false],
-    ['2025-08-15', false],
-  ])('%s early close: %s', (date, early) => {
-    expect(isEarlyClose(date)).toBe(early);
-  });
-
-  test('closes at 13:00 ET on early-close days and 16:00 ET otherwise', () => {
-    expect(iso(sessionCloseTime('2025-11-28'))).toBe('2025-11-28T18:00:00.000Z');
+describe('The close time of free quotes', () => {
+  test('stamps free quotes at 16:00 ET of the session day, early-close days included, across DST', () => {
+    expect(iso(sessionCloseTime('2025-11-28'))).toBe('2025-11-28T21:00:00.000Z');
     expect(iso(sessionCloseTime('2025-08-15'))).toBe('2025-08-15T20:00:00.000Z');
     expect(iso(sessionCloseTime('2025-01-15'))).toBe('2025-01-15T21:00:00.000Z');
   });
