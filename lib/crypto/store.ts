@@ -41,7 +41,7 @@ export function replaceSymbolList(symbols: readonly SymbolRecord[], context: Wri
 }
 
 export function symbolList(now: Date): Promise<(Stored<SymbolRecord> & { id: string })[]> {
-  return listRecords<SymbolRecord>(SYMBOLS_COLLECTION, now);
+  return listRecords<SymbolRecord>(SYMBOLS_COLLECTION, now, 300); // the list changes at most every few hours
 }
 
 export type Listing = 'listed' | 'unlisted' | 'not-ingested';

@@ -52,7 +52,8 @@ export const replaceTickers = (records: readonly TickerRecord[], context: WriteC
   );
 
 export const getTicker = (ticker: string, now: Date) => getRecord<TickerRecord>(TICKERS, ticker, now);
-export const listTickers = (now: Date) => listRecords<TickerRecord>(TICKERS, now);
+/** the whole list (about 10k tickers) is kept per container for 5 minutes; it changes daily */
+export const listTickers = (now: Date) => listRecords<TickerRecord>(TICKERS, now, 300);
 
 export const getSnapshot = (ticker: string, now: Date) => getRecord<StockSnapshot>(SNAPSHOTS, ticker, now);
 export const getCoverage = (ticker: string, now: Date) => getRecord<DailyCoverage>(DAILY_COVERAGE, ticker, now);

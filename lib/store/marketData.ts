@@ -192,6 +192,7 @@ export interface RecordInput<T> {
 
 /** Writes records of a collection (replacing records with the same id). */
 export async function putRecords<T>(collection: string, records: readonly RecordInput<T>[], context: WriteContext): Promise<void> {
+  collectionMemo.delete(collection);
   const pk = collectionKey(collection);
   await writeItems(records.map((record) => ({ PutRequest: { Item: itemOf(pk, record.id, record.value, context) } })));
 }
@@ -221,14 +222,24 @@ export async function getRecords<T>(collection: string, ids: readonly string[], 
   return found;
 }
 
-/** Every record of a collection, in id order. */
-export async function listRecords<T>(collection: string, now: Date): Promise<(Stored<T> & { id: string })[]> {
+/** Whole collections read with `cacheSeconds`, per container; a write through this module drops its copy. */
+const collectionMemo = new Map<string, { until: number; items: (Stored<unknown> & { id: string })[] }>();
+
+/**
+ * Every record of a collection, in id order. `cacheSeconds` keeps the list in memory for that long (lists
+ * that change daily, read whole on every call: the stock ticker list, crypto symbols).
+ */
+export async function listRecords<T>(collection: string, now: Date, cacheSeconds = 0): Promise<(Stored<T> & { id: string })[]> {
+  const memo = collectionMemo.get(collection);
+  if (memo && memo.until > Date.now()) return memo.items as (Stored<T> & { id: string })[];
   const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': collectionKey(collection) } });
   const nowSeconds = secondsOf(now);
-  return items.flatMap((item) => {
+  const records = items.flatMap((item) => {
     const stored = storedOf<T>(item, nowSeconds);
     return stored ? [{ ...stored, id: String(item.sk) }] : [];
   });
+  if (cacheSeconds > 0) collectionMemo.set(collection, { until: Date.now() + cacheSeconds * 1000, items: records });
+  return records;
 }
 
 /**
@@ -244,5 +255,6 @@ export async function replaceCollection<T>(collection: string, records: readonly
     ProjectionExpression: 'sk',
   });
   await putRecords(collection, records, context);
+  collectionMemo.delete(collection);
   await writeItems(existing.filter((item) => !keep.has(String(item.sk))).map((item) => ({ DeleteRequest: { Key: { pk, sk: item.sk } } })));
 }

@@ -2,6 +2,9 @@ import { jest } from '@jest/globals';
 import { describeSeed, seedSampleData } from '../../infra/local/seed';
 import { startScheduler } from '../../infra/local/scheduler';
 import { JOB_RUNS, type JobRun } from '../../lib/ingest/job';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../../lib/store/dynamo';
+import { tableName } from '../../lib/store/tables';
 import { getRecord, getRecords, listRecords, putBars, putRecords, queryBars, replaceCollection } from '../../lib/store/marketData';
 import { greetingsJob, handler as greetingsHandler } from '../fixtures/ingest-sample/sampleJob';
 import { fixtureReply, serverError, startFakeUpstream, truncatedJson, type FakeUpstream } from '../support/fakeUpstream';
@@ -81,6 +84,20 @@ describe('The market-data repository', () => {
     await replaceCollection('list-test', ['X', 'Y', 'Z'].map((id) => ({ id, value: id })), live);
     await replaceCollection('list-test', ['Y', 'W'].map((id) => ({ id, value: id })), live);
     expect((await listRecords('list-test', now)).map((r) => r.id)).toEqual(['W', 'Y']);
+  });
+
+  it('keeps a list read with cacheSeconds in memory until a write through the repository drops it', async () => {
+    // Prepare: a cached read, then an item written behind the repository's back (another container)
+    await replaceCollection('memo-test', [{ id: 'A', value: 1 }], live);
+    expect((await listRecords('memo-test', now, 300)).map((r) => r.id)).toEqual(['A']);
+    await dynamo().send(new PutCommand({ TableName: tableName('market'), Item: { pk: 'rec|memo-test', sk: 'B', value: '2', stored_at: 0 } }));
+    // Act
+    const cached = await listRecords('memo-test', now, 300);
+    await putRecords('memo-test', [{ id: 'C', value: 3 }], live);
+    const fresh = await listRecords('memo-test', now, 300);
+    // Assess
+    expect(cached.map((r) => r.id)).toEqual(['A']);
+    expect(fresh.map((r) => r.id)).toEqual(['A', 'B', 'C']);
   });
 
   it('writes and reads more items than one batch holds', async () => {
