@@ -57,8 +57,12 @@ export function putPriceSnapshot(snapshot: PriceSnapshot, context: WriteContext)
   return putRecords(PRICES_COLLECTION, [{ id: LATEST_PRICES, value: snapshot }], context);
 }
 
+/**
+ * The latest prices of every pair (one record of ~100 KB): kept per container for 10 s, since prices are
+ * fetched once a minute and each answer carries the snapshot's own fetch time as `timestamp`.
+ */
 export function priceSnapshot(now: Date): Promise<Stored<PriceSnapshot> | undefined> {
-  return getRecord<PriceSnapshot>(PRICES_COLLECTION, LATEST_PRICES, now);
+  return getRecord<PriceSnapshot>(PRICES_COLLECTION, LATEST_PRICES, now, 10);
 }
 
 const series = (symbol: string, period: Period) => ({ dataset: CRYPTO_DATASET, symbol, period });

@@ -185,6 +185,23 @@ export async function queryBars<B extends Bar>(series: SeriesKey, range: BarRang
 
 // ---- records ----
 
+/**
+ * Reads kept in memory per container for `cacheSeconds` (hot, rarely changing records: the stock ticker list,
+ * crypto symbols, the crypto price snapshot). A write through this module drops the collection's copies, so
+ * a job and an endpoint in one process never disagree; other containers see a write within `cacheSeconds`.
+ */
+const memo = new Map<string, Map<string, { until: number; value: unknown }>>();
+
+async function remembered<T>(collection: string, key: string, cacheSeconds: number, read: () => Promise<T>): Promise<T> {
+  if (cacheSeconds <= 0) return read();
+  const kept = memo.get(collection)?.get(key);
+  if (kept && kept.until > Date.now()) return kept.value as T;
+  const value = await read();
+  if (!memo.has(collection)) memo.set(collection, new Map());
+  memo.get(collection)!.set(key, { until: Date.now() + cacheSeconds * 1000, value });
+  return value;
+}
+
 export interface RecordInput<T> {
   id: string;
   value: T;
@@ -192,14 +209,17 @@ export interface RecordInput<T> {
 
 /** Writes records of a collection (replacing records with the same id). */
 export async function putRecords<T>(collection: string, records: readonly RecordInput<T>[], context: WriteContext): Promise<void> {
-  collectionMemo.delete(collection);
+  memo.delete(collection);
   const pk = collectionKey(collection);
   await writeItems(records.map((record) => ({ PutRequest: { Item: itemOf(pk, record.id, record.value, context) } })));
 }
 
-export async function getRecord<T>(collection: string, id: string, now: Date): Promise<Stored<T> | undefined> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName('market'), Key: { pk: collectionKey(collection), sk: id } }));
-  return Item ? storedOf<T>(Item, secondsOf(now)) : undefined;
+/** One record; `cacheSeconds` keeps it in memory (see `memo`). */
+export function getRecord<T>(collection: string, id: string, now: Date, cacheSeconds = 0): Promise<Stored<T> | undefined> {
+  return remembered(collection, `id:${id}`, cacheSeconds, async () => {
+    const { Item } = await dynamo().send(new GetCommand({ TableName: tableName('market'), Key: { pk: collectionKey(collection), sk: id } }));
+    return Item ? storedOf<T>(Item, secondsOf(now)) : undefined;
+  });
 }
 
 /** The records with these ids that exist, by id. */
@@ -222,24 +242,16 @@ export async function getRecords<T>(collection: string, ids: readonly string[], 
   return found;
 }
 
-/** Whole collections read with `cacheSeconds`, per container; a write through this module drops its copy. */
-const collectionMemo = new Map<string, { until: number; items: (Stored<unknown> & { id: string })[] }>();
-
-/**
- * Every record of a collection, in id order. `cacheSeconds` keeps the list in memory for that long (lists
- * that change daily, read whole on every call: the stock ticker list, crypto symbols).
- */
-export async function listRecords<T>(collection: string, now: Date, cacheSeconds = 0): Promise<(Stored<T> & { id: string })[]> {
-  const memo = collectionMemo.get(collection);
-  if (memo && memo.until > Date.now()) return memo.items as (Stored<T> & { id: string })[];
-  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': collectionKey(collection) } });
-  const nowSeconds = secondsOf(now);
-  const records = items.flatMap((item) => {
-    const stored = storedOf<T>(item, nowSeconds);
-    return stored ? [{ ...stored, id: String(item.sk) }] : [];
+/** Every record of a collection, in id order; `cacheSeconds` keeps the list in memory (see `memo`). */
+export function listRecords<T>(collection: string, now: Date, cacheSeconds = 0): Promise<(Stored<T> & { id: string })[]> {
+  return remembered(collection, 'all', cacheSeconds, async () => {
+    const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': collectionKey(collection) } });
+    const nowSeconds = secondsOf(now);
+    return items.flatMap((item) => {
+      const stored = storedOf<T>(item, nowSeconds);
+      return stored ? [{ ...stored, id: String(item.sk) }] : [];
+    });
   });
-  if (cacheSeconds > 0) collectionMemo.set(collection, { until: Date.now() + cacheSeconds * 1000, items: records });
-  return records;
 }
 
 /**
@@ -255,6 +267,6 @@ export async function replaceCollection<T>(collection: string, records: readonly
     ProjectionExpression: 'sk',
   });
   await putRecords(collection, records, context);
-  collectionMemo.delete(collection);
+  memo.delete(collection);
   await writeItems(existing.filter((item) => !keep.has(String(item.sk))).map((item) => ({ DeleteRequest: { Key: { pk, sk: item.sk } } })));
 }

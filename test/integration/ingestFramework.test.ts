@@ -86,6 +86,20 @@ describe('The market-data repository', () => {
     expect((await listRecords('list-test', now)).map((r) => r.id)).toEqual(['W', 'Y']);
   });
 
+  it('keeps a record read with cacheSeconds in memory until a write through the repository drops it', async () => {
+    // Prepare: a cached read, then the record changed behind the repository's back (another container)
+    await putRecords('memo-one', [{ id: 'latest', value: 1 }], live);
+    expect((await getRecord('memo-one', 'latest', now, 10))?.value).toBe(1);
+    await dynamo().send(new PutCommand({ TableName: tableName('market'), Item: { pk: 'rec|memo-one', sk: 'latest', value: '2', stored_at: 0 } }));
+    // Act
+    const cached = await getRecord('memo-one', 'latest', now, 10);
+    const uncached = await getRecord('memo-one', 'latest', now);
+    await putRecords('memo-one', [{ id: 'other', value: 3 }], live);
+    const fresh = await getRecord('memo-one', 'latest', now, 10);
+    // Assess
+    expect([cached?.value, uncached?.value, fresh?.value]).toEqual([1, 2, 2]);
+  });
+
   it('keeps a list read with cacheSeconds in memory until a write through the repository drops it', async () => {
     // Prepare: a cached read, then an item written behind the repository's back (another container)
     await replaceCollection('memo-test', [{ id: 'A', value: 1 }], live);
