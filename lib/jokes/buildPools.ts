@@ -4,6 +4,7 @@
  */
 import { filterProfanity } from '../text/profanity';
 import { FREE_POOL_SIZE, type JokePools } from './pools';
+import { isJsonObject } from '../sources/http';
 
 /**
  * one-liner-joke tags whose jokes are dropped, chosen by reading the package data (1.2.2):
@@ -33,7 +34,7 @@ export function buildJokePools(official: unknown[], oneLiners: unknown[]): JokeP
 
 function officialJokeText(item: unknown, index: number): string {
   const where = `Official joke #${index + 1}`;
-  if (!isRecord(item)) throw new Error(`${where} must be an object with "setup" and "punchline"`);
+  if (!isJsonObject(item)) throw new Error(`${where} must be an object with "setup" and "punchline"`);
   const setup = requireText(item.setup, `${where} "setup"`);
   const punchline = requireText(item.punchline, `${where} "punchline"`);
   return normaliseSpaces(`${setup} ${punchline}`);
@@ -41,7 +42,7 @@ function officialJokeText(item: unknown, index: number): string {
 
 function readOneLiner(item: unknown, index: number): { text: string; tags: string[] } {
   const where = `One-liner #${index + 1}`;
-  if (!isRecord(item)) throw new Error(`${where} must be an object with "body" and "tags"`);
+  if (!isJsonObject(item)) throw new Error(`${where} must be an object with "body" and "tags"`);
   const body = requireText(item.body, `${where} "body"`);
   const tags = item.tags;
   if (!Array.isArray(tags) || !tags.every((tag) => typeof tag === 'string')) {
@@ -53,10 +54,6 @@ function readOneLiner(item: unknown, index: number): { text: string; tags: strin
 function requireText(value: unknown, what: string): string {
   if (typeof value !== 'string' || value.trim() === '') throw new Error(`${what} must be a non-empty string`);
   return value;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function hasOffensiveTag(tags: readonly string[]): boolean {

@@ -1,4 +1,4 @@
-import { createHttpClient, UpstreamFailure, type HttpClientOptions } from './http';
+import { createHttpClient, isJsonObject, UpstreamFailure, type HttpClientOptions } from './http';
 
 /**
  * Binance public spot market data (SOURCES.md §1): `exchangeInfo`, `ticker/price` and `klines` on the
@@ -66,7 +66,6 @@ export class BinanceUnknownSymbol extends UpstreamFailure {
   }
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const SYMBOL = /^[A-Z0-9]{2,20}$/;
 
 /** A decimal number sent as a string ("0.01634790"), finite and not negative. */
@@ -89,9 +88,9 @@ function symbolOf(value: unknown, where: string): string {
 
 /** `GET /api/v3/exchangeInfo`: every symbol with its status and assets. */
 export function parseExchangeInfo(body: unknown): ExchangeSymbol[] {
-  if (!isRecord(body) || !Array.isArray(body.symbols)) throw new BinancePayloadError('exchangeInfo without a symbols array');
+  if (!isJsonObject(body) || !Array.isArray(body.symbols)) throw new BinancePayloadError('exchangeInfo without a symbols array');
   return body.symbols.map((entry: unknown, i) => {
-    if (!isRecord(entry)) throw new BinancePayloadError(`symbols[${i}] is not an object`);
+    if (!isJsonObject(entry)) throw new BinancePayloadError(`symbols[${i}] is not an object`);
     const symbol = symbolOf(entry.symbol, `symbols[${i}].symbol`);
     const { status, baseAsset, quoteAsset, isSpotTradingAllowed } = entry;
     if (typeof status !== 'string' || status === '') throw new BinancePayloadError(`${symbol}: no status`);
@@ -107,7 +106,7 @@ export function parseExchangeInfo(body: unknown): ExchangeSymbol[] {
 export function parseTickerPrices(body: unknown): TickerPrice[] {
   if (!Array.isArray(body)) throw new BinancePayloadError('ticker/price for all symbols is not an array');
   return body.map((entry: unknown, i) => {
-    if (!isRecord(entry)) throw new BinancePayloadError(`ticker[${i}] is not an object`);
+    if (!isJsonObject(entry)) throw new BinancePayloadError(`ticker[${i}] is not an object`);
     const symbol = symbolOf(entry.symbol, `ticker[${i}].symbol`);
     return { symbol, price: decimal(entry.price, `${symbol} price`) };
   });

@@ -46,6 +46,11 @@ export interface HttpClientOptions {
   random?: () => number;
 }
 
+/** A JSON object (not null, not an array): the first check of every payload parser. */
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** Waits for the next request slot. */
 export type Pacer = () => Promise<void>;
 

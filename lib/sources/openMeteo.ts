@@ -4,7 +4,7 @@
  * require for commercial use. OPEN_METEO_AIR_QUALITY_URL / OPEN_METEO_GEOCODING_URL override the base URLs
  * (tests point them at a fake upstream on 127.0.0.1).
  */
-import { createHttpClient, type HttpClientOptions } from './http';
+import { createHttpClient, isJsonObject, type HttpClientOptions } from './http';
 
 export const AIR_QUALITY_VARIABLES = ['pm10', 'pm2_5', 'carbon_monoxide', 'nitrogen_dioxide', 'sulphur_dioxide', 'ozone'] as const;
 export type AirQualityVariable = (typeof AIR_QUALITY_VARIABLES)[number];
@@ -33,19 +33,15 @@ export interface AirQualityPayload {
   hourly: { time: string[]; values: Record<AirQualityVariable, (number | null)[]> };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 const isReading = (v: unknown): v is number | null => v === null || (typeof v === 'number' && Number.isFinite(v));
 
 /** Checks an /v1/air-quality body (with `current` and `hourly` of AIR_QUALITY_VARIABLES); throws on anything else. */
 export function parseAirQualityPayload(body: unknown): AirQualityPayload {
-  if (!isObject(body)) throw new Error('not a JSON object');
+  if (!isJsonObject(body)) throw new Error('not a JSON object');
   if (body.error === true) throw new Error(`error payload: ${String(body.reason ?? '')}`);
   const { latitude, longitude, hourly, current } = body;
   if (typeof latitude !== 'number' || typeof longitude !== 'number') throw new Error('latitude/longitude missing');
-  if (!isObject(hourly) || !Array.isArray(hourly.time) || !hourly.time.every((t) => typeof t === 'string')) {
+  if (!isJsonObject(hourly) || !Array.isArray(hourly.time) || !hourly.time.every((t) => typeof t === 'string')) {
     throw new Error('hourly.time missing');
   }
   const time = hourly.time as string[];
@@ -59,7 +55,7 @@ export function parseAirQualityPayload(body: unknown): AirQualityPayload {
   }
   let currentReading: AirQualityPayload['current'] = null;
   if (current !== undefined) {
-    if (!isObject(current) || typeof current.time !== 'string') throw new Error('current.time missing');
+    if (!isJsonObject(current) || typeof current.time !== 'string') throw new Error('current.time missing');
     const values = {} as Record<AirQualityVariable, number | null>;
     for (const variable of AIR_QUALITY_VARIABLES) {
       const value = current[variable] ?? null;
@@ -83,12 +79,12 @@ export interface Place {
 
 /** Checks a /v1/search body; no `results` key means no match. */
 export function parseGeocodingPayload(body: unknown): Place[] {
-  if (!isObject(body)) throw new Error('not a JSON object');
+  if (!isJsonObject(body)) throw new Error('not a JSON object');
   if (body.error === true) throw new Error(`error payload: ${String(body.reason ?? '')}`);
   if (body.results === undefined) return [];
   if (!Array.isArray(body.results)) throw new Error('results is not an array');
   return body.results.map((result, i) => {
-    if (!isObject(result) || typeof result.name !== 'string' || typeof result.latitude !== 'number' || typeof result.longitude !== 'number') {
+    if (!isJsonObject(result) || typeof result.name !== 'string' || typeof result.latitude !== 'number' || typeof result.longitude !== 'number') {
       throw new Error(`results[${i}] lacks name/latitude/longitude`);
     }
     const text = (v: unknown) => (typeof v === 'string' && v ? v : null);

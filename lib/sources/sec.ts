@@ -1,4 +1,4 @@
-import { createHttpClient, createPacer, type HttpClient, type HttpClientOptions, type Pacer } from './http';
+import { createHttpClient, isJsonObject, createPacer, type HttpClient, type HttpClientOptions, type Pacer } from './http';
 
 /**
  * SEC EDGAR (SOURCES.md §7, §8). Two hosts: www.sec.gov (ticker files, filing archives) and data.sec.gov
@@ -17,7 +17,6 @@ const SEC_REQUESTS_PER_SECOND = 10;
 
 export class SecPayloadError extends Error {}
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** 10-digit zero-padded CIK, as data.sec.gov paths and the API's `cik` fields use it. */
 export function paddedCik(cik: number | string): string {
@@ -34,9 +33,9 @@ export interface TickerEntry {
 
 /** company_tickers.json: {"0": {"cik_str": 320193, "ticker": "AAPL", "title": "Apple Inc."}, ...} */
 export function parseCompanyTickers(body: unknown): TickerEntry[] {
-  if (!isRecord(body)) throw new SecPayloadError('company_tickers is not an object');
+  if (!isJsonObject(body)) throw new SecPayloadError('company_tickers is not an object');
   const entries = Object.values(body).map((row, i) => {
-    if (!isRecord(row) || typeof row.cik_str !== 'number' || typeof row.ticker !== 'string' || typeof row.title !== 'string') {
+    if (!isJsonObject(row) || typeof row.cik_str !== 'number' || typeof row.ticker !== 'string' || typeof row.title !== 'string') {
       throw new SecPayloadError(`company_tickers entry ${i} is malformed`);
     }
     return { cik: row.cik_str, ticker: row.ticker, title: row.title };
@@ -47,7 +46,7 @@ export function parseCompanyTickers(body: unknown): TickerEntry[] {
 
 /** The {"fields": [...], "data": [[...], ...]} tables of company_tickers_exchange.json and company_tickers_mf.json. */
 function parseFieldTable<K extends string>(body: unknown, name: string, fields: readonly K[]): Record<K, unknown>[] {
-  if (!isRecord(body) || !Array.isArray(body.fields) || !Array.isArray(body.data)) throw new SecPayloadError(`${name} has no fields/data`);
+  if (!isJsonObject(body) || !Array.isArray(body.fields) || !Array.isArray(body.data)) throw new SecPayloadError(`${name} has no fields/data`);
   const columns = fields.map((field) => (body.fields as unknown[]).indexOf(field));
   const missing = fields.filter((_, i) => columns[i]! < 0);
   if (missing.length) throw new SecPayloadError(`${name} lacks the fields ${missing.join(', ')}`);
@@ -110,7 +109,7 @@ export interface Submissions {
 
 /** submissions/CIK##########.json: filings.recent holds parallel arrays. */
 export function parseSubmissions(body: unknown): Submissions {
-  if (!isRecord(body) || typeof body.name !== 'string' || !isRecord(body.filings) || !isRecord(body.filings.recent)) {
+  if (!isJsonObject(body) || typeof body.name !== 'string' || !isJsonObject(body.filings) || !isJsonObject(body.filings.recent)) {
     throw new SecPayloadError('submissions without name/filings.recent');
   }
   const recent = body.filings.recent;
@@ -165,19 +164,19 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** companyfacts/CIK##########.json; a fact without end, val, accn, form or filed makes the payload malformed. */
 export function parseCompanyFacts(body: unknown): CompanyFacts {
-  if (!isRecord(body) || !isRecord(body.facts) || typeof body.entityName !== 'string') throw new SecPayloadError('companyfacts without facts/entityName');
+  if (!isJsonObject(body) || !isJsonObject(body.facts) || typeof body.entityName !== 'string') throw new SecPayloadError('companyfacts without facts/entityName');
   const facts: CompanyFacts['facts'] = {};
   for (const [taxonomy, concepts] of Object.entries(body.facts)) {
-    if (!isRecord(concepts)) throw new SecPayloadError(`facts.${taxonomy} is not an object`);
+    if (!isJsonObject(concepts)) throw new SecPayloadError(`facts.${taxonomy} is not an object`);
     facts[taxonomy] = {};
     for (const [concept, entry] of Object.entries(concepts)) {
-      if (!isRecord(entry) || !isRecord(entry.units)) throw new SecPayloadError(`${taxonomy}:${concept} has no units`);
+      if (!isJsonObject(entry) || !isJsonObject(entry.units)) throw new SecPayloadError(`${taxonomy}:${concept} has no units`);
       const units: Record<string, Fact[]> = {};
       for (const [unit, list] of Object.entries(entry.units)) {
         if (!Array.isArray(list)) throw new SecPayloadError(`${taxonomy}:${concept} ${unit} is not a list`);
         units[unit] = list.map((fact, i) => {
           if (
-            !isRecord(fact) ||
+            !isJsonObject(fact) ||
             typeof fact.end !== 'string' ||
             !DATE.test(fact.end) ||
             (typeof fact.val !== 'number' && typeof fact.val !== 'string') ||

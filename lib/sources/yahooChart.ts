@@ -1,5 +1,5 @@
 import type { OhlcvBar } from '../markets/timeSeries';
-import { createHttpClient, UpstreamFailure, type HttpClient, type HttpClientOptions } from './http';
+import { createHttpClient, isJsonObject, UpstreamFailure, type HttpClient, type HttpClientOptions } from './http';
 
 /**
  * The Yahoo Finance chart API v8 (unofficial; SOURCES.md §2): `GET /v8/finance/chart/{symbol}` with
@@ -55,16 +55,15 @@ export interface Chart {
 
 export class ChartPayloadError extends Error {}
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 function parseMeta(meta: unknown): ChartMeta {
-  if (!isRecord(meta) || typeof meta.symbol !== 'string') throw new ChartPayloadError('chart meta without symbol');
+  if (!isJsonObject(meta) || typeof meta.symbol !== 'string') throw new ChartPayloadError('chart meta without symbol');
   if (typeof meta.exchangeName !== 'string' || typeof meta.instrumentType !== 'string') {
     throw new ChartPayloadError('chart meta without exchangeName/instrumentType');
   }
-  const regular = isRecord(meta.currentTradingPeriod) && isRecord(meta.currentTradingPeriod.regular) ? meta.currentTradingPeriod.regular : undefined;
+  const regular = isJsonObject(meta.currentTradingPeriod) && isJsonObject(meta.currentTradingPeriod.regular) ? meta.currentTradingPeriod.regular : undefined;
   const start = num(regular?.start);
   const end = num(regular?.end);
   return {
@@ -93,25 +92,25 @@ function parseMeta(meta: unknown): ChartMeta {
 
 /** True for Yahoo's unknown-symbol answer: `{"chart": {"result": null, "error": {"code": "Not Found", ...}}}`. */
 export function isUnknownSymbolBody(body: unknown): boolean {
-  return isRecord(body) && isRecord(body.chart) && isRecord(body.chart.error) && body.chart.error.code === 'Not Found';
+  return isJsonObject(body) && isJsonObject(body.chart) && isJsonObject(body.chart.error) && body.chart.error.code === 'Not Found';
 }
 
 /** Parses a chart response body; throws ChartPayloadError on a malformed one. */
 export function parseChart(body: unknown): Chart {
-  if (!isRecord(body) || !isRecord(body.chart)) throw new ChartPayloadError('no chart object');
+  if (!isJsonObject(body) || !isJsonObject(body.chart)) throw new ChartPayloadError('no chart object');
   const result = body.chart.result;
   if (!Array.isArray(result) || result.length === 0) {
-    const error = isRecord(body.chart.error) ? str(body.chart.error.description) : null;
+    const error = isJsonObject(body.chart.error) ? str(body.chart.error.description) : null;
     throw new ChartPayloadError(error ?? 'chart without result');
   }
   const first = result[0];
-  if (!isRecord(first)) throw new ChartPayloadError('chart result is not an object');
+  if (!isJsonObject(first)) throw new ChartPayloadError('chart result is not an object');
   const meta = parseMeta(first.meta);
   const timestamps = first.timestamp;
   if (timestamps === undefined || timestamps === null) return { meta, bars: [] };
   if (!Array.isArray(timestamps)) throw new ChartPayloadError('timestamp is not an array');
-  const indicators = isRecord(first.indicators) ? first.indicators : undefined;
-  const quote = Array.isArray(indicators?.quote) && isRecord(indicators.quote[0]) ? indicators.quote[0] : undefined;
+  const indicators = isJsonObject(first.indicators) ? first.indicators : undefined;
+  const quote = Array.isArray(indicators?.quote) && isJsonObject(indicators.quote[0]) ? indicators.quote[0] : undefined;
   if (!quote) throw new ChartPayloadError('indicators.quote missing');
   const column = (name: string): unknown[] => {
     const values = quote[name];
