@@ -11,6 +11,7 @@ export const DEPLOYMENT_SETTINGS = [
   'OPEN_METEO_API_KEY',
   'FRED_API_KEY',
   'EIA_API_KEY',
+  'YAHOO_CHART_REQUESTS_PER_SECOND',
   // what the jobs keep up to date beyond the defaults
   'CRYPTO_HISTORY_SYMBOLS',
   'STOCK_WATCHLIST',

@@ -1,5 +1,5 @@
 import type { OhlcvBar } from '../markets/timeSeries';
-import { createHttpClient, isJsonObject, UpstreamFailure, type HttpClient, type HttpClientOptions } from './http';
+import { createHttpClient, createPacer, isJsonObject, UpstreamFailure, type HttpClient, type HttpClientOptions } from './http';
 
 /**
  * The Yahoo Finance chart API v8 (unofficial; SOURCES.md §2): `GET /v8/finance/chart/{symbol}` with
@@ -149,11 +149,20 @@ export interface YahooChartClient {
   chart(symbol: string, request: ChartRequest): Promise<Chart | undefined>;
 }
 
+export const YAHOO_CHART_RATE_ENV = 'YAHOO_CHART_REQUESTS_PER_SECOND';
+const DEFAULT_REQUESTS_PER_SECOND = 4;
+
+/**
+ * One client per job run (or request): paced to YAHOO_CHART_REQUESTS_PER_SECOND (default 4; Yahoo publishes
+ * no limit and throttles bursts from cloud IPs), so every job that reads many symbols stays polite.
+ */
 export function yahooChartClient(options: Partial<HttpClientOptions> = {}): YahooChartClient {
+  const rate = Number(process.env[YAHOO_CHART_RATE_ENV]);
   const http: HttpClient = createHttpClient({
     baseUrl: process.env[YAHOO_CHART_URL_ENV] ?? YAHOO_CHART_DEFAULT_URL,
     timeoutMs: 8000,
     retries: 3,
+    pacer: createPacer(rate > 0 ? rate : DEFAULT_REQUESTS_PER_SECOND),
     headers: { 'User-Agent': process.env.UPSTREAM_USER_AGENT ?? 'Mozilla/5.0 (compatible; data-query-service/0.1)' },
     ...options,
   });

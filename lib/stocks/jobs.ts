@@ -1,5 +1,5 @@
 import type { JobSummary } from '../ingest/job';
-import { createPacer, UpstreamFailure } from '../sources/http';
+import { UpstreamFailure } from '../sources/http';
 import { secClient } from '../sources/sec';
 import { yahooChartClient } from '../sources/yahooChart';
 import type { WriteContext } from '../store/marketData';
@@ -12,9 +12,6 @@ import { INDICES, tickerList, watchlist } from './tickers';
  * only then. A watchlist ticker the source does not know, or cannot serve after retries, is skipped with a
  * note and keeps what is stored; a run where every ticker failed fails (and writes nothing).
  */
-
-/** Yahoo publishes no rate limit: stay at a modest 5 requests per second per run. */
-const YAHOO_REQUESTS_PER_SECOND = 5;
 
 export async function ingestTickerList({ now, sample }: WriteContext): Promise<JobSummary> {
   const entries = await secClient().companyTickersExchange();
@@ -43,7 +40,7 @@ async function readWatchlist(read: (ticker: string) => Promise<TickerRead | unde
   return { reads, notes: [...notes, ...failures.map((f) => `${f}; stored data kept`)] };
 }
 
-const jobClient = () => yahooChartClient({ pacer: createPacer(YAHOO_REQUESTS_PER_SECOND) });
+const jobClient = () => yahooChartClient();
 
 /** The last five sessions of every watchlist ticker, through the publication state machine (also the settle runs). */
 export async function ingestDailyBars({ now, sample }: WriteContext): Promise<JobSummary> {

@@ -24,7 +24,7 @@ import { expectError, json, startTestServer, type TestServer } from '../support/
 let server: TestServer;
 let upstream: FakeUpstream;
 let keys: Record<'free' | 'developer' | 'developerAnnual' | 'business', string>;
-const ENV = ['YAHOO_CHART_BASE_URL', 'YAHOO_FUTURES_BACKOFF_MS', 'YAHOO_FUTURES_REQUESTS_PER_SECOND'] as const;
+const ENV = ['YAHOO_CHART_BASE_URL', 'YAHOO_FUTURES_BACKOFF_MS', 'YAHOO_CHART_REQUESTS_PER_SECOND'] as const;
 const savedEnv = Object.fromEntries(ENV.map((name) => [name, process.env[name]]));
 
 const NOW = new Date();
@@ -79,7 +79,7 @@ beforeAll(async () => {
   upstream = await startFakeUpstream();
   process.env.YAHOO_CHART_BASE_URL = upstream.url;
   process.env.YAHOO_FUTURES_BACKOFF_MS = '1';
-  process.env.YAHOO_FUTURES_REQUESTS_PER_SECOND = '10000';
+  process.env.YAHOO_CHART_REQUESTS_PER_SECOND = '10000';
   server = await startTestServer();
   keys = {
     free: await server.newKey({ tier: 'free', period: 'month' }),
