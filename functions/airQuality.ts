@@ -1,6 +1,6 @@
 import { endpoint } from '../lib/http/endpoint';
 import { airQualityAt, airQualityInCity } from '../lib/airQuality/service';
-import { aviationEndpoints } from '../infra/endpoints/aviation';
+import { aviationEndpoints } from '../lib/api/aviation';
 
 export const handler = endpoint(aviationEndpoints.airQuality, ({ params, now }) =>
   params.lat !== undefined && params.lon !== undefined

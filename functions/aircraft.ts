@@ -3,7 +3,7 @@ import { NoDataError } from '../lib/http/errors';
 import { referenceData } from '../lib/reference/referenceData';
 import { searchAircraft } from '../lib/aviation/search';
 import type { AircraftRecord } from '../lib/aviation/types';
-import { aviationEndpoints } from '../infra/endpoints/aviation';
+import { aviationEndpoints } from '../lib/api/aviation';
 
 export const handler = endpoint(aviationEndpoints.aircraft, ({ params }) => {
   const { limit, ...filters } = params;

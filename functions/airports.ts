@@ -3,7 +3,7 @@ import { NoDataError } from '../lib/http/errors';
 import { referenceData } from '../lib/reference/referenceData';
 import { unpackAirports } from '../lib/aviation/airportFile';
 import { searchAirports } from '../lib/aviation/search';
-import { aviationEndpoints } from '../infra/endpoints/aviation';
+import { aviationEndpoints } from '../lib/api/aviation';
 
 export const handler = endpoint(aviationEndpoints.airports, ({ params }) => {
   const airports = referenceData('airports.json', unpackAirports);

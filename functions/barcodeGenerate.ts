@@ -2,7 +2,7 @@ import { endpoint } from '../lib/http/endpoint';
 import { InvalidParameterError } from '../lib/http/errors';
 import { BarcodeTextError, renderBarcode } from '../lib/media/barcode';
 import { BinaryBody } from '../lib/http/response';
-import { utilityEndpoints } from '../infra/endpoints/utilities';
+import { utilityEndpoints } from '../lib/api/utilities';
 
 export const handler = endpoint(utilityEndpoints.barcodeGenerate, async ({ params, event }) => {
   // format wins; without it an Accept header asking for SVG and not PNG gets SVG

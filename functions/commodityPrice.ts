@@ -1,5 +1,5 @@
 import { endpoint } from '../lib/http/endpoint';
 import { commodityPrice } from '../lib/commodities/service';
-import { commodityEndpoints } from '../infra/endpoints/commodities';
+import { commodityEndpoints } from '../lib/api/commodities';
 
 export const handler = endpoint(commodityEndpoints.commodityPrice, ({ params, account, now }) => commodityPrice(params.name, account, now));

@@ -2,7 +2,7 @@ import { counterRetention } from '../lib/counters/retention';
 import { endpoint } from '../lib/http/endpoint';
 import { InvalidParameterError } from '../lib/http/errors';
 import { applyCounterChange, CounterAtMaximumError, type CounterChange } from '../lib/store/counters';
-import { utilityEndpoints } from '../infra/endpoints/utilities';
+import { utilityEndpoints } from '../lib/api/utilities';
 
 export const handler = endpoint(utilityEndpoints.counter, async ({ params, account, now }) => {
   const change: CounterChange =

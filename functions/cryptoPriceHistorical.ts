@@ -1,7 +1,7 @@
 import { endpoint } from '../lib/http/endpoint';
 import { timeWindow } from '../lib/markets/timeSeries';
 import { cryptoPriceHistory } from '../lib/crypto/service';
-import { CRYPTO_HISTORY_DEFAULT_SPAN_SECONDS, cryptoEndpoints } from '../infra/endpoints/crypto';
+import { CRYPTO_HISTORY_DEFAULT_SPAN_SECONDS, cryptoEndpoints } from '../lib/api/crypto';
 
 export const handler = endpoint(cryptoEndpoints.cryptoPriceHistorical, ({ params, now }) =>
   cryptoPriceHistory(

@@ -1,5 +1,5 @@
 import { endpoint } from '../lib/http/endpoint';
 import { cryptoSymbols } from '../lib/crypto/service';
-import { cryptoEndpoints } from '../infra/endpoints/crypto';
+import { cryptoEndpoints } from '../lib/api/crypto';
 
 export const handler = endpoint(cryptoEndpoints.cryptoSymbols, ({ now }) => cryptoSymbols(now));

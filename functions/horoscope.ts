@@ -1,7 +1,7 @@
 import { endpoint } from '../lib/http/endpoint';
 import { utcDate } from '../lib/time/calendarDate';
 import { composeHoroscope } from '../lib/horoscope/horoscope';
-import { utilityEndpoints } from '../infra/endpoints/utilities';
+import { utilityEndpoints } from '../lib/api/utilities';
 
 export const handler = endpoint(utilityEndpoints.horoscope, ({ params, now }) => {
   const date = params.date ?? utcDate(now);

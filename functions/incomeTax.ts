@@ -3,7 +3,7 @@ import { ACCESS } from '../lib/http/plans';
 import { referenceData } from '../lib/reference/referenceData';
 import { incomeTaxTables, parseRegions } from '../lib/tax/incomeTaxTables';
 import { TAX_TABLES_FILE, type TaxTablesFile } from '../lib/tax/tables';
-import { taxEndpoints } from '../infra/endpoints/tax';
+import { taxEndpoints } from '../lib/api/tax';
 
 export const handler = endpoint(taxEndpoints.incomeTax, ({ params, account }) =>
   incomeTaxTables(referenceData<TaxTablesFile>(TAX_TABLES_FILE), {

@@ -3,7 +3,7 @@ import { ACCESS } from '../lib/http/plans';
 import { referenceData } from '../lib/reference/referenceData';
 import { incomeTaxCalculation } from '../lib/tax/calculatorQuery';
 import { TAX_TABLES_FILE, type TaxTablesFile } from '../lib/tax/tables';
-import { taxEndpoints } from '../infra/endpoints/tax';
+import { taxEndpoints } from '../lib/api/tax';
 
 export const handler = endpoint(taxEndpoints.incomeTaxCalculator, ({ params, account }) =>
   incomeTaxCalculation(referenceData<TaxTablesFile>(TAX_TABLES_FILE), {

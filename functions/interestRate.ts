@@ -1,5 +1,5 @@
 import { endpoint } from '../lib/http/endpoint';
 import { currentRate } from '../lib/rates/service';
-import { rateEndpoints } from '../infra/endpoints/rates';
+import { rateEndpoints } from '../lib/api/rates';
 
 export const handler = endpoint(rateEndpoints.interestRate, ({ params, now }) => currentRate(params.rate, now));

@@ -1,7 +1,7 @@
 import { endpoint } from '../lib/http/endpoint';
 import { requireCountry } from '../lib/calendars/country';
 import { nationalPublicHolidaysOn } from '../lib/calendars/holidays';
-import { calendarEndpoints } from '../infra/endpoints/calendars';
+import { calendarEndpoints } from '../lib/api/calendars';
 
 export const handler = endpoint(calendarEndpoints.isPublicHoliday, ({ params }) => {
   const country = requireCountry(params.country, 'code');

@@ -1,7 +1,7 @@
 import { endpoint } from '../lib/http/endpoint';
 import { drawJokes, type JokePools } from '../lib/jokes/pools';
 import { referenceData } from '../lib/reference/referenceData';
-import { utilityEndpoints } from '../infra/endpoints/utilities';
+import { utilityEndpoints } from '../lib/api/utilities';
 
 export const handler = endpoint(utilityEndpoints.jokes, ({ params, account }) => {
   const pools = referenceData<JokePools>('jokes.json');

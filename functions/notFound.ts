@@ -1,6 +1,6 @@
 import { endpoint } from '../lib/http/endpoint';
 import { unroutedError } from '../lib/http/routes';
-import { endpointList, endpoints, retiredPaths } from '../infra/registry';
+import { endpointList, endpoints, retiredPaths } from '../lib/api/registry';
 
 const routes = endpointList.filter((e) => e.path !== '$default');
 

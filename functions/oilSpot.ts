@@ -1,5 +1,5 @@
 import { endpoint } from '../lib/http/endpoint';
 import { oilSpot } from '../lib/energy/oilSpot';
-import { energyEndpoints } from '../infra/endpoints/energy';
+import { energyEndpoints } from '../lib/api/energy';
 
 export const handler = endpoint(energyEndpoints.oilSpot, ({ params, now }) => oilSpot(params, now));

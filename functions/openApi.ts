@@ -1,6 +1,6 @@
 import { endpoint } from '../lib/http/endpoint';
 import { openApiDocument } from '../lib/http/openapi';
-import { endpointList, endpoints } from '../infra/registry';
+import { endpointList, endpoints } from '../lib/api/registry';
 
 let document: ReturnType<typeof openApiDocument> | undefined;
 

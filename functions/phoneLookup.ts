@@ -2,7 +2,7 @@ import { endpoint } from '../lib/http/endpoint';
 import { ACCESS } from '../lib/http/plans';
 import { describePhone, parsePhoneInput, phoneCountry } from '../lib/phone/lookup';
 import { callingCodePrefixes } from '../lib/phone/prefixData';
-import { lookupEndpoints } from '../infra/endpoints/lookups';
+import { lookupEndpoints } from '../lib/api/lookups';
 
 export const handler = endpoint(lookupEndpoints.phoneLookup, ({ params, account }) => {
   const country = params.country === undefined ? undefined : phoneCountry(params.country);

@@ -4,7 +4,7 @@ import { endpoint } from '../lib/http/endpoint';
 import { UpstreamError } from '../lib/http/errors';
 import { referenceData } from '../lib/reference/referenceData';
 import { createDnsResolver, DnsLookupError, resolverOptionsFromEnv } from '../lib/web/dns';
-import { internetEndpoints } from '../infra/endpoints/internet';
+import { internetEndpoints } from '../lib/api/internet';
 
 export const handler = endpoint(internetEndpoints.validateEmail, async ({ params }) => {
   const lists = referenceData(EMAIL_DOMAINS_FILE, indexDomainLists);

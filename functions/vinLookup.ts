@@ -5,7 +5,7 @@ import { describeVehicle, premiumFields } from '../lib/vehicles/lookup';
 import { modelYear, parseVehicleIdentifier } from '../lib/vehicles/vin';
 import { vpicDecoder } from '../lib/vehicles/vpicDecoder';
 import { WMI_TABLE_FILE, type WmiTable } from '../lib/vehicles/wmi';
-import { lookupEndpoints } from '../infra/endpoints/lookups';
+import { lookupEndpoints } from '../lib/api/lookups';
 
 export const handler = endpoint(lookupEndpoints.vinLookup, async ({ params, account, now }) => {
   const id = parseVehicleIdentifier(params.vin);

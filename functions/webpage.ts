@@ -5,7 +5,7 @@ import { createDnsResolver, resolverOptionsFromEnv } from '../lib/web/dns';
 import { DEFAULT_FETCH_LIMITS, PageFetchError, RefusedTargetError } from '../lib/web/fetchPage';
 import { parseTargetUrl } from '../lib/web/targetUrl';
 import { loadWebpage } from '../lib/web/webpage';
-import { internetEndpoints } from '../infra/endpoints/internet';
+import { internetEndpoints } from '../lib/api/internet';
 
 /** WEBPAGE_TIMEOUT_MS may shorten (never lengthen) the 10 s fetch limit: the tests use it to stay fast. */
 function fetchTimeoutMs(): number {

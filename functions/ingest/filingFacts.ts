@@ -1,7 +1,7 @@
 import { ingestionJob } from '../../lib/ingest/job';
 import { ingestFacts, resolveWatchlist, watchlist } from '../../lib/filings/ingestion';
 import { secClient } from '../../lib/sources/sec';
-import { filingJobs } from '../../infra/endpoints/filings';
+import { filingJobs } from '../../lib/api/filings';
 
 export const handler = ingestionJob(filingJobs.filingFacts, async (context) => {
   const { companies, notes } = await resolveWatchlist(watchlist(), context.now);

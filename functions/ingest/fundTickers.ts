@@ -2,7 +2,7 @@ import { ingestionJob } from '../../lib/ingest/job';
 import { secClient } from '../../lib/sources/sec';
 import { storeFundClasses } from '../../lib/funds/store';
 import { fundClassesOf } from '../../lib/funds/tickers';
-import { fundJobs } from '../../infra/endpoints/funds';
+import { fundJobs } from '../../lib/api/funds';
 
 /** The SEC fund share-class list, stored whole (classes no longer listed are removed). */
 export const handler = ingestionJob(fundJobs.fundTickers, async (context) => {

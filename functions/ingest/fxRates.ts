@@ -1,7 +1,7 @@
 import { ingestionJob } from '../../lib/ingest/job';
 import { putReferenceRates } from '../../lib/fx/referenceRates';
 import { ecbClient } from '../../lib/sources/ecb';
-import { energyJobs } from '../../infra/endpoints/energy';
+import { energyJobs } from '../../lib/api/energy';
 
 /**
  * ECB euro foreign exchange reference rates: the 90-day file, so a missed run or the first run fills the

@@ -5,7 +5,7 @@ import { putSpotDays, putSpotQuotes, storedSpotQuotes } from '../../lib/energy/s
 import { eiaClient } from '../../lib/sources/eia';
 import { fredClient } from '../../lib/sources/fred';
 import { utcDate } from '../../lib/time/calendarDate';
-import { energyJobs } from '../../infra/endpoints/energy';
+import { energyJobs } from '../../lib/api/energy';
 
 /** Days of history asked for on every run: covers EIA's weekly publication lag and a missed week of runs. */
 const WINDOW_DAYS = 45;

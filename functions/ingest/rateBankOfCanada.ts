@@ -2,7 +2,7 @@ import { ingestionJob } from '../../lib/ingest/job';
 import { ingestRates } from '../../lib/rates/ingest';
 import { VALET_SERIES } from '../../lib/rates/publishers';
 import { bankOfCanadaClient } from '../../lib/sources/bankOfCanada';
-import { rateJobs } from '../../infra/endpoints/rates';
+import { rateJobs } from '../../lib/api/rates';
 
 export const handler = ingestionJob(rateJobs.rateBankOfCanada, (context) =>
   ingestRates(['corra', 'prime_ca'] as const, context, async (plan) => {

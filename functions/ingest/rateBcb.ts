@@ -3,7 +3,7 @@ import { ingestRates, yearWindows } from '../../lib/rates/ingest';
 import type { RateObservation } from '../../lib/rates/observation';
 import { BCB_MAX_YEARS, TJLP_SERIES } from '../../lib/rates/publishers';
 import { bcbClient } from '../../lib/sources/bcb';
-import { rateJobs } from '../../infra/endpoints/rates';
+import { rateJobs } from '../../lib/api/rates';
 
 /** TJLP (prime_br) from SGS; the first backfill from 2011 is cut into the 10-year windows SGS allows. */
 export const handler = ingestionJob(rateJobs.rateBcb, (context) =>

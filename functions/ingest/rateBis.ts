@@ -3,7 +3,7 @@ import { CENTRAL_BANKS, CENTRAL_BANK_COUNTRIES, centralBankId, type CentralBankI
 import { ingestRates, yearWindows } from '../../lib/rates/ingest';
 import type { RateObservation } from '../../lib/rates/observation';
 import { bisClient } from '../../lib/sources/bis';
-import { rateJobs } from '../../infra/endpoints/rates';
+import { rateJobs } from '../../lib/api/rates';
 
 /** Years per BIS request: the first backfill (22 areas × daily since 2000) is fetched in 5-year slices. */
 const WINDOW_YEARS = 5;

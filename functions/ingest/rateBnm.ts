@@ -2,7 +2,7 @@ import { ingestionJob } from '../../lib/ingest/job';
 import { ingestRates } from '../../lib/rates/ingest';
 import { utcDate } from '../../lib/time/calendarDate';
 import { bnmClient } from '../../lib/sources/bnm';
-import { rateJobs } from '../../infra/endpoints/rates';
+import { rateJobs } from '../../lib/api/rates';
 
 /** BNM lists current rates only: the median is stored under the day it was read (UTC). */
 export const handler = ingestionJob(rateJobs.rateBnm, (context) =>

@@ -1,7 +1,7 @@
 import { ingestionJob } from '../../lib/ingest/job';
 import { ingestRates } from '../../lib/rates/ingest';
 import { bojClient } from '../../lib/sources/boj';
-import { rateJobs } from '../../infra/endpoints/rates';
+import { rateJobs } from '../../lib/api/rates';
 
 /** TONA from the stat-search API; the short-term prime rate from the Bank's prime-rate table (one page, full history). */
 export const handler = ingestionJob(rateJobs.rateBoj, (context) =>

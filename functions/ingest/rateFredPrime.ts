@@ -1,7 +1,7 @@
 import { ingestionJob } from '../../lib/ingest/job';
 import { ingestRates } from '../../lib/rates/ingest';
 import { fredClient } from '../../lib/sources/fred';
-import { rateJobs } from '../../infra/endpoints/rates';
+import { rateJobs } from '../../lib/api/rates';
 
 /** FRED DPRIME (one request; the shared FRED client paces to 2 requests/s). Missing values ('.') are skipped. */
 export const handler = ingestionJob(rateJobs.rateFredPrime, (context) =>

@@ -1,7 +1,7 @@
 import { ingestionJob } from '../../lib/ingest/job';
 import { ingestRates } from '../../lib/rates/ingest';
 import { nyFedClient } from '../../lib/sources/nyfed';
-import { rateJobs } from '../../infra/endpoints/rates';
+import { rateJobs } from '../../lib/api/rates';
 
 export const handler = ingestionJob(rateJobs.rateNyFed, (context) =>
   ingestRates(['sofr', 'effr'] as const, context, async (plan) => {

@@ -1,5 +1,5 @@
 import { ingestionJob } from '../../lib/ingest/job';
 import { ingestTickerList } from '../../lib/stocks/jobs';
-import { stockJobs } from '../../infra/endpoints/stocks';
+import { stockJobs } from '../../lib/api/stocks';
 
 export const handler = ingestionJob(stockJobs.stockTickers, ingestTickerList);

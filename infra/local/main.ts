@@ -3,7 +3,7 @@ import './logging';
 import { buildVpicLayer } from '../../layers/vpic/build';
 import { listRecords } from '../../lib/store/marketData';
 import { JOB_RUNS } from '../../lib/ingest/job';
-import { ingestionJobs } from '../registry';
+import { ingestionJobs } from '../../lib/api/registry';
 import { startScheduler } from './scheduler';
 import { describeSeed, seedSampleData } from './seed';
 import { startLocalServer } from './server';

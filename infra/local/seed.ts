@@ -19,7 +19,7 @@ import { resetDynamo } from '../../lib/store/dynamo';
 import { startFakeUpstream, type FakeReply, type FakeUpstream } from '../../test/support/fakeUpstream';
 import { PROJECT_ROOT } from '../projectRoot';
 import { datasetsDir } from '../reference-data/build';
-import { ingestionJobs } from '../registry';
+import { ingestionJobs } from '../../lib/api/registry';
 import { ensureTables, startEmbeddedStore } from './store';
 
 export interface SeedOutcome {

@@ -13,7 +13,7 @@ import type { Period, Tier } from '../../lib/http/plans';
 import { getAccount } from '../../lib/store/accounts';
 import { resetDynamo } from '../../lib/store/dynamo';
 import { buildReferenceData, REFERENCE_DATA_OUT } from '../reference-data/build';
-import { endpointList } from '../registry';
+import { endpointList } from '../../lib/api/registry';
 import { lambdaContext, readBody, sendResult, toApiGatewayEvent } from './adapter';
 import { ensureTables, startEmbeddedStore, type EmbeddedStore } from './store';
 import { PROJECT_ROOT } from '../projectRoot';

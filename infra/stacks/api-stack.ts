@@ -6,7 +6,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Construct } from 'constructs';
 import { CORS } from '../../lib/http/cors';
 import type { EndpointDefinition, LayerName } from '../../lib/http/definition';
-import { endpointList } from '../registry';
+import { endpointList } from '../../lib/api/registry';
 import { constructId, mergePermissions, permissionsFor, ServiceFunction, type TablePermissions } from './lambdaFunction';
 import { LAYERS, layerVersion } from './layers';
 import type { Tables } from './stateful-stack';

@@ -5,7 +5,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { IngestionJobDefinition } from '../../lib/ingest/definition';
-import { ingestionJobs } from '../registry';
+import { ingestionJobs } from '../../lib/api/registry';
 import { constructId, permissionsFor, ServiceFunction } from './lambdaFunction';
 import type { Tables } from './stateful-stack';
 

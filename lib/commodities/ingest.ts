@@ -10,7 +10,7 @@ import { quoteOf, type FuturesQuote } from './quotes';
 import { putFuturesBars, putQuotes, queryFuturesBars, replaceContracts, type ContractQuote } from './store';
 
 /**
- * The three futures jobs (infra/endpoints/commodities.ts), each fetching and validating everything before
+ * The three futures jobs (lib/api/commodities.ts), each fetching and validating everything before
  * writing anything, so a failing upstream (after the client's retries) leaves the stored data as they were:
  *
  * - quotes (every 5 minutes): each front-month symbol once, `interval=1d&range=5d` → the quote and the

@@ -1,7 +1,7 @@
 /**
  * Where each rate publisher lives: the base-URL environment variables (tests and `npm run seed` point them at
  * 127.0.0.1) and the series and paths the clients ask for. Kept apart from the clients so the endpoint
- * definitions (infra/endpoints/rates.ts) can name them without pulling client code into handler bundles.
+ * definitions (lib/api/rates.ts) can name them without pulling client code into handler bundles.
  */
 
 export const BIS_BASE_URL_ENV = 'BIS_BASE_URL';

@@ -15,7 +15,7 @@ import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import { LAMBDA_BUNDLE } from '../../infra/bundling';
 import { PROJECT_ROOT } from '../../infra/projectRoot';
-import { endpointList } from '../../infra/registry';
+import { endpointList } from '../../lib/api/registry';
 import { issueApiKey } from '../../lib/accounts/keys';
 import { prepareImage, toDetectedObjects } from '../../lib/vision/detect';
 import { modelPath, modelSession, runModel } from '../../lib/vision/model';

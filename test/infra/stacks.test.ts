@@ -4,7 +4,7 @@ import { App, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { buildApp, type ServiceStacks } from '../../infra/app';
-import { endpointList, ingestionJobs } from '../../infra/registry';
+import { endpointList, ingestionJobs } from '../../lib/api/registry';
 import type { IngestionJobDefinition } from '../../lib/ingest/definition';
 import { IngestionStack } from '../../infra/stacks/ingestion-stack';
 import { StatefulStack, type Tables } from '../../infra/stacks/stateful-stack';

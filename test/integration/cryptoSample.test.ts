@@ -1,4 +1,4 @@
-import { cryptoJobs } from '../../infra/endpoints/crypto';
+import { cryptoJobs } from '../../lib/api/crypto';
 import { seedSampleData } from '../../infra/local/seed';
 import { fixtureJson, startFakeUpstream, serverError, type FakeUpstream } from '../support/fakeUpstream';
 import { expectError, json, startTestServer, type TestServer } from '../support/testServer';

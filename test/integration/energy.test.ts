@@ -1,5 +1,5 @@
 import { seedSampleData } from '../../infra/local/seed';
-import { energyJobs } from '../../infra/endpoints/energy';
+import { energyJobs } from '../../lib/api/energy';
 import { handler as fxRatesJob } from '../../functions/ingest/fxRates';
 import { handler as oilSpotJob } from '../../functions/ingest/oilSpot';
 import { convertFromUsd } from '../../lib/fx/convert';

@@ -1,7 +1,7 @@
 import { handler as companiesJob } from '../../functions/ingest/filingCompanies';
 import { handler as factsJob } from '../../functions/ingest/filingFacts';
 import { handler as proxiesJob } from '../../functions/ingest/filingProxies';
-import { CABOT_PROXY_PATH } from '../../infra/endpoints/filings';
+import { CABOT_PROXY_PATH } from '../../lib/api/filings';
 import { FILINGS_WATCHLIST_ENV } from '../../lib/filings/ingestion';
 import { JOB_RUNS, type JobRun } from '../../lib/ingest/job';
 import { SEC_DATA_URL_ENV, SEC_WWW_URL_ENV } from '../../lib/sources/sec';

@@ -1,5 +1,5 @@
 import { seedSampleData } from '../../infra/local/seed';
-import { fundJobs } from '../../infra/endpoints/funds';
+import { fundJobs } from '../../lib/api/funds';
 import { handler as fundTickers } from '../../functions/ingest/fundTickers';
 import { handler as fundProfiles } from '../../functions/ingest/fundProfiles';
 import { handler as fundPrices } from '../../functions/ingest/fundPrices';

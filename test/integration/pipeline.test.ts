@@ -1,4 +1,4 @@
-import { endpointList } from '../../infra/registry';
+import { endpointList } from '../../lib/api/registry';
 import { json, startTestServer, type TestServer } from '../support/testServer';
 
 let server: TestServer;

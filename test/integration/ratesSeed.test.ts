@@ -1,4 +1,4 @@
-import { rateJobs } from '../../infra/endpoints/rates';
+import { rateJobs } from '../../lib/api/rates';
 import { seedSampleData } from '../../infra/local/seed';
 import { RATE_IDS } from '../../lib/rates/catalogue';
 import { json, startTestServer, type TestServer } from '../support/testServer';

@@ -2,7 +2,7 @@ import { handler as dailyBarsJob } from '../../functions/ingest/stockDailyBars';
 import { handler as settleJob } from '../../functions/ingest/stockDailyBarsSettle';
 import { handler as quotesJob } from '../../functions/ingest/stockQuotes';
 import { handler as tickersJob } from '../../functions/ingest/stockTickers';
-import { stockJobs } from '../../infra/endpoints/stocks';
+import { stockJobs } from '../../lib/api/stocks';
 import { seedSampleData } from '../../infra/local/seed';
 import { stockPrice } from '../../lib/stocks/stockPrice';
 import { zonedTime } from '../../lib/stocks/zonedTime';

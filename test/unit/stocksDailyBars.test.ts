@@ -12,7 +12,7 @@ import {
 } from '../../lib/stocks/dailyBars';
 import { zonedTime } from '../../lib/stocks/zonedTime';
 import { nextRun, parseSchedule } from '../../lib/ingest/schedule';
-import { stockJobs } from '../../infra/endpoints/stocks';
+import { stockJobs } from '../../lib/api/stocks';
 
 /** A clock on New York time: et('2025-08-12', 17, 0) = 17:00 ET on 12 August 2025 (Unix seconds). */
 const et = (date: string, hour: number, minute = 0) => zonedTime(date, hour, minute, 'America/New_York');

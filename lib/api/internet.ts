@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
-import { defineEndpoint } from '../../lib/http/definition';
-import { InvalidParameterError } from '../../lib/http/errors';
-import { textParam } from '../../lib/http/params';
-import { ROLE_CATEGORY_NAMES } from '../../lib/email/categories';
-import { MAX_URL_LENGTH, parseTargetUrl } from '../../lib/web/targetUrl';
+import { defineEndpoint } from '../http/definition';
+import { InvalidParameterError } from '../http/errors';
+import { textParam } from '../http/params';
+import { ROLE_CATEGORY_NAMES } from '../email/categories';
+import { MAX_URL_LENGTH, parseTargetUrl } from '../web/targetUrl';
 
 /** RFC 3696 errata / RFC 5321: 64 + 1 + 255; anything longer is not an address at all (400). */
 export const MAX_EMAIL_INPUT = 320;

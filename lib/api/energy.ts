@@ -1,14 +1,14 @@
 import * as z from 'zod/mini';
-import { defineEndpoint } from '../../lib/http/definition';
-import { sampleField } from '../../lib/http/sample';
-import { defineJob, type IngestionJobDefinition } from '../../lib/ingest/definition';
-import { BENCHMARKS, BENCHMARK_INFO } from '../../lib/energy/benchmarks';
-import { batchRules, TYPES_GATE, typeParam, typesParam, unitParam } from '../../lib/energy/batch';
-import { UNITS } from '../../lib/energy/units';
-import { currencyParam } from '../../lib/fx/currencies';
-import { FRED_GRAPH_URL_ENV } from '../../lib/sources/fred';
-import { EIA_BASE_URL_ENV } from '../../lib/sources/eia';
-import { ECB_90_DAYS_PATH, ECB_BASE_URL_ENV, ECB_DAILY_PATH } from '../../lib/sources/ecb';
+import { defineEndpoint } from '../http/definition';
+import { sampleField } from '../http/sample';
+import { defineJob, type IngestionJobDefinition } from '../ingest/definition';
+import { BENCHMARKS, BENCHMARK_INFO } from '../energy/benchmarks';
+import { batchRules, TYPES_GATE, typeParam, typesParam, unitParam } from '../energy/batch';
+import { UNITS } from '../energy/units';
+import { currencyParam } from '../fx/currencies';
+import { FRED_GRAPH_URL_ENV } from '../sources/fred';
+import { EIA_BASE_URL_ENV } from '../sources/eia';
+import { ECB_90_DAYS_PATH, ECB_BASE_URL_ENV, ECB_DAILY_PATH } from '../sources/ecb';
 
 const oilSpotObject = z.object({
   type: z.enum(BENCHMARKS),

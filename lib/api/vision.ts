@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { defineEndpoint } from '../../lib/http/definition';
-import { COCO_LABELS } from '../../lib/vision/cocoLabels';
-import { MAX_OBJECTS, MAX_SIDE, MIN_CONFIDENCE, NMS_IOU } from '../../lib/vision/settings';
+import { defineEndpoint } from '../http/definition';
+import { COCO_LABELS } from '../vision/cocoLabels';
+import { MAX_OBJECTS, MAX_SIDE, MIN_CONFIDENCE, NMS_IOU } from '../vision/settings';
 
 const pixel = z.int().check(z.minimum(0));
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { defineEndpoint } from '../../lib/http/definition';
-import { patternParam, textParam } from '../../lib/http/params';
-import { parseVehicleIdentifier } from '../../lib/vehicles/vin';
+import { defineEndpoint } from '../http/definition';
+import { patternParam, textParam } from '../http/params';
+import { parseVehicleIdentifier } from '../vehicles/vin';
 
 const nullableString = z.nullable(z.string());
 

@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
-import { defineEndpoint } from '../../lib/http/definition';
-import { integerParam } from '../../lib/http/params';
-import { sampleField } from '../../lib/http/sample';
-import { defineJob, type IngestionJobDefinition } from '../../lib/ingest/definition';
-import { MAX_BARS, periodParam, timeWindow, unixSecondsParam } from '../../lib/markets/timeSeries';
-import { BINANCE_URL_ENV } from '../../lib/sources/binance';
-import { SYMBOL_PATTERN, SYMBOLS_JOB } from '../../lib/crypto/symbols';
+import { defineEndpoint } from '../http/definition';
+import { integerParam } from '../http/params';
+import { sampleField } from '../http/sample';
+import { defineJob, type IngestionJobDefinition } from '../ingest/definition';
+import { MAX_BARS, periodParam, timeWindow, unixSecondsParam } from '../markets/timeSeries';
+import { BINANCE_URL_ENV } from '../sources/binance';
+import { SYMBOL_PATTERN, SYMBOLS_JOB } from '../crypto/symbols';
 
 /** The spec's default history window (4.5): the last 24 hours. */
 export const CRYPTO_HISTORY_DEFAULT_SPAN_SECONDS = 86_400;

@@ -1,26 +1,26 @@
 /**
  * The one registry of endpoints. The CDK API stack makes one function and one route per entry, the local
  * server serves them, and GET /openapi.json documents them; nothing else lists routes. Definitions live
- * by family in infra/endpoints/ and are gathered here; a handler imports only its family's file, so its
+ * by family in lib/api/ and are gathered here; a handler imports only its family's file, so its
  * bundle carries only those definitions.
  */
 import * as z from 'zod/mini';
-import { defineEndpoint, type EndpointDefinition } from '../lib/http/definition';
-import { utilityEndpoints } from './endpoints/utilities';
-import { calendarEndpoints } from './endpoints/calendars';
-import { taxEndpoints } from './endpoints/tax';
-import { lookupEndpoints } from './endpoints/lookups';
-import { internetEndpoints } from './endpoints/internet';
-import { aviationEndpoints } from './endpoints/aviation';
-import { visionEndpoints } from './endpoints/vision';
-import { cryptoEndpoints, cryptoJobs } from './endpoints/crypto';
-import { stockEndpoints, stockJobs } from './endpoints/stocks';
-import { fundEndpoints, fundJobs } from './endpoints/funds';
-import { filingEndpoints, filingJobs } from './endpoints/filings';
-import { energyEndpoints, energyJobs } from './endpoints/energy';
-import { commodityEndpoints, commodityJobs } from './endpoints/commodities';
-import { rateEndpoints, rateJobs } from './endpoints/rates';
-import type { IngestionJobDefinition } from '../lib/ingest/definition';
+import { defineEndpoint, type EndpointDefinition } from '../http/definition';
+import { utilityEndpoints } from './utilities';
+import { calendarEndpoints } from './calendars';
+import { taxEndpoints } from './tax';
+import { lookupEndpoints } from './lookups';
+import { internetEndpoints } from './internet';
+import { aviationEndpoints } from './aviation';
+import { visionEndpoints } from './vision';
+import { cryptoEndpoints, cryptoJobs } from './crypto';
+import { stockEndpoints, stockJobs } from './stocks';
+import { fundEndpoints, fundJobs } from './funds';
+import { filingEndpoints, filingJobs } from './filings';
+import { energyEndpoints, energyJobs } from './energy';
+import { commodityEndpoints, commodityJobs } from './commodities';
+import { rateEndpoints, rateJobs } from './rates';
+import type { IngestionJobDefinition } from '../ingest/definition';
 
 const noParams = z.object({});
 

@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
-import { defineEndpoint } from '../../lib/http/definition';
-import { dateParam, enumParam, textParam } from '../../lib/http/params';
-import { sampleField } from '../../lib/http/sample';
-import { defineJob, type IngestionJobDefinition, type SampleUpstream } from '../../lib/ingest/definition';
-import { unixSecondsParam } from '../../lib/markets/timeSeries';
-import { CENTRAL_BANKS, CENTRAL_BANK_COUNTRIES, centralBankId, LENDING_RATE_IDS, RATE_IDS, rateInfo } from '../../lib/rates/catalogue';
-import { LIBOR_TYPES } from '../../lib/rates/libor';
-import { historyBounds, PAGE_SIZE } from '../../lib/rates/paging';
-import { FRED_GRAPH_URL_ENV } from '../../lib/sources/fred';
+import { defineEndpoint } from '../http/definition';
+import { dateParam, enumParam, textParam } from '../http/params';
+import { sampleField } from '../http/sample';
+import { defineJob, type IngestionJobDefinition, type SampleUpstream } from '../ingest/definition';
+import { unixSecondsParam } from '../markets/timeSeries';
+import { CENTRAL_BANKS, CENTRAL_BANK_COUNTRIES, centralBankId, LENDING_RATE_IDS, RATE_IDS, rateInfo } from '../rates/catalogue';
+import { LIBOR_TYPES } from '../rates/libor';
+import { historyBounds, PAGE_SIZE } from '../rates/paging';
+import { FRED_GRAPH_URL_ENV } from '../sources/fred';
 import {
   BANK_OF_CANADA_BASE_URL_ENV,
   BCB_BASE_URL_ENV,
@@ -27,7 +27,7 @@ import {
   SNB_RATES_CUBE,
   TJLP_SERIES,
   VALET_SERIES,
-} from '../../lib/rates/publishers';
+} from '../rates/publishers';
 
 /**
  * Rates (spec 4.7): current rates and their daily history (hourly ingestion from each publisher, one job

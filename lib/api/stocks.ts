@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
-import { defineEndpoint } from '../../lib/http/definition';
-import { integerParam } from '../../lib/http/params';
-import { sampleField } from '../../lib/http/sample';
-import { defineJob, type IngestionJobDefinition } from '../../lib/ingest/definition';
-import { periodParam, unixSecondsParam } from '../../lib/markets/timeSeries';
-import { SEC_WWW_URL_ENV } from '../../lib/sources/sec';
-import { YAHOO_CHART_URL_ENV } from '../../lib/sources/yahooChart';
-import { isTicker, TICKER_MAX_LENGTH } from '../../lib/stocks/tickers';
+import { defineEndpoint } from '../http/definition';
+import { integerParam } from '../http/params';
+import { sampleField } from '../http/sample';
+import { defineJob, type IngestionJobDefinition } from '../ingest/definition';
+import { periodParam, unixSecondsParam } from '../markets/timeSeries';
+import { SEC_WWW_URL_ENV } from '../sources/sec';
+import { YAHOO_CHART_URL_ENV } from '../sources/yahooChart';
+import { isTicker, TICKER_MAX_LENGTH } from '../stocks/tickers';
 
 /** A ticker, upper-cased: AAPL, BRK-B, ^GSPC, 7203.T, SAP.DE. */
 function tickerParam(description: string) {

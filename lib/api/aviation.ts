@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { defineEndpoint } from '../../lib/http/definition';
-import { sampleField } from '../../lib/http/sample';
-import { InvalidParameterError, MissingParameterError } from '../../lib/http/errors';
-import { decimalParam, enumParam, integerParam, patternParam, textParam } from '../../lib/http/params';
-import { countryCodeOf, usStateName } from '../../lib/airQuality/places';
-import { AIRCRAFT_BOUNDS, AIRCRAFT_ENGINE_TYPES } from '../../lib/aviation/search';
+import { defineEndpoint } from '../http/definition';
+import { sampleField } from '../http/sample';
+import { InvalidParameterError, MissingParameterError } from '../http/errors';
+import { decimalParam, enumParam, integerParam, patternParam, textParam } from '../http/params';
+import { countryCodeOf, usStateName } from '../airQuality/places';
+import { AIRCRAFT_BOUNDS, AIRCRAFT_ENGINE_TYPES } from '../aviation/search';
 
 /** Rejects min_x > max_x for each pair. */
 function checkRanges(params: Record<string, unknown>, pairs: readonly (readonly [string, string])[]) {

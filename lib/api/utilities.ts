@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { defineEndpoint } from '../../lib/http/definition';
-import { booleanParam, dateParam, enumParam, integerParam, patternParam, textParam } from '../../lib/http/params';
-import { InvalidParameterError } from '../../lib/http/errors';
-import { utcDate } from '../../lib/time/calendarDate';
-import { BARCODE_TYPES, MAX_BARCODE_TEXT_LENGTH } from '../../lib/media/barcodeTypes';
-import { ZODIAC_SIGNS } from '../../lib/horoscope/signs';
+import { defineEndpoint } from '../http/definition';
+import { booleanParam, dateParam, enumParam, integerParam, patternParam, textParam } from '../http/params';
+import { InvalidParameterError } from '../http/errors';
+import { utcDate } from '../time/calendarDate';
+import { BARCODE_TYPES, MAX_BARCODE_TEXT_LENGTH } from '../media/barcodeTypes';
+import { ZODIAC_SIGNS } from '../horoscope/signs';
 
 const jokeList = z.array(z.object({ joke: z.string() }));
 const noParams = z.object({});

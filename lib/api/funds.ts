@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
-import { defineEndpoint } from '../../lib/http/definition';
-import { patternParam } from '../../lib/http/params';
-import { sampleField } from '../../lib/http/sample';
-import { defineJob, type IngestionJobDefinition } from '../../lib/ingest/definition';
-import { SEC_DATA_URL_ENV, SEC_WWW_URL_ENV } from '../../lib/sources/sec';
-import { YAHOO_CHART_URL_ENV } from '../../lib/sources/yahooChart';
-import { TOP_HOLDINGS } from '../../lib/funds/holdings';
+import { defineEndpoint } from '../http/definition';
+import { patternParam } from '../http/params';
+import { sampleField } from '../http/sample';
+import { defineJob, type IngestionJobDefinition } from '../ingest/definition';
+import { SEC_DATA_URL_ENV, SEC_WWW_URL_ENV } from '../sources/sec';
+import { YAHOO_CHART_URL_ENV } from '../sources/yahooChart';
+import { TOP_HOLDINGS } from '../funds/holdings';
 
 const nullableString = (description: string) => z.nullable(z.string().check(z.meta({ description })));
 

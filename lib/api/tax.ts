@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
-import { defineEndpoint } from '../../lib/http/definition';
-import { booleanParam, decimalParam, enumParam, integerParam, patternParam, textParam } from '../../lib/http/params';
-import { InvalidParameterError, MissingParameterError } from '../../lib/http/errors';
-import { referenceData } from '../../lib/reference/referenceData';
-import { onlyFederal, parseRegions } from '../../lib/tax/incomeTaxTables';
-import { US_STATE_CODES, US_TERRITORY_CODES } from '../../lib/geo/usStates';
-import { FEDERAL, regionCodes, regionNoun, TAX_COUNTRIES, type TaxCountry } from '../../lib/tax/regionCodes';
-import { availableYears, describeYears, TAX_TABLES_FILE, type TaxTablesFile } from '../../lib/tax/tables';
-import { US_FILING_STATUSES } from '../../lib/tax/types';
+import { defineEndpoint } from '../http/definition';
+import { booleanParam, decimalParam, enumParam, integerParam, patternParam, textParam } from '../http/params';
+import { InvalidParameterError, MissingParameterError } from '../http/errors';
+import { referenceData } from '../reference/referenceData';
+import { onlyFederal, parseRegions } from '../tax/incomeTaxTables';
+import { US_STATE_CODES, US_TERRITORY_CODES } from '../geo/usStates';
+import { FEDERAL, regionCodes, regionNoun, TAX_COUNTRIES, type TaxCountry } from '../tax/regionCodes';
+import { availableYears, describeYears, TAX_TABLES_FILE, type TaxTablesFile } from '../tax/tables';
+import { US_FILING_STATUSES } from '../tax/types';
 
 const MAX_AMOUNT = 1_000_000_000_000;
 const amount = (description: string) => decimalParam(0, MAX_AMOUNT, description, 2);

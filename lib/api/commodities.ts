@@ -1,17 +1,17 @@
 import * as z from 'zod/mini';
-import { defineEndpoint } from '../../lib/http/definition';
-import { InvalidParameterError } from '../../lib/http/errors';
-import { enumParam, patternParam } from '../../lib/http/params';
-import { sampleField } from '../../lib/http/sample';
-import { defineJob, type IngestionJobDefinition } from '../../lib/ingest/definition';
-import { periodParam, unixSecondsParam } from '../../lib/markets/timeSeries';
-import { BENCHMARKS, BENCHMARK_INFO } from '../../lib/energy/benchmarks';
-import { batchRules, TYPES_GATE, typeParam, typesParam, unitParam } from '../../lib/energy/batch';
-import { UNITS } from '../../lib/energy/units';
-import { currencyParam } from '../../lib/fx/currencies';
-import { YAHOO_CHART_URL_ENV } from '../../lib/sources/yahooChart';
-import { COMMODITIES, COMMODITY_NAMES } from '../../lib/commodities/catalog';
-import { FUTURES_SAMPLE_RECORDED_AT, futuresSampleRoutes } from '../../lib/commodities/sampleRoutes';
+import { defineEndpoint } from '../http/definition';
+import { InvalidParameterError } from '../http/errors';
+import { enumParam, patternParam } from '../http/params';
+import { sampleField } from '../http/sample';
+import { defineJob, type IngestionJobDefinition } from '../ingest/definition';
+import { periodParam, unixSecondsParam } from '../markets/timeSeries';
+import { BENCHMARKS, BENCHMARK_INFO } from '../energy/benchmarks';
+import { batchRules, TYPES_GATE, typeParam, typesParam, unitParam } from '../energy/batch';
+import { UNITS } from '../energy/units';
+import { currencyParam } from '../fx/currencies';
+import { YAHOO_CHART_URL_ENV } from '../sources/yahooChart';
+import { COMMODITIES, COMMODITY_NAMES } from '../commodities/catalog';
+import { FUTURES_SAMPLE_RECORDED_AT, futuresSampleRoutes } from '../commodities/sampleRoutes';
 
 /**
  * Futures-based energy and commodity endpoints (spec 4.3 /v1/oilprice, /v1/oilpricehistorical; 4.4

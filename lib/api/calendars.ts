@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { defineEndpoint } from '../../lib/http/definition';
-import { dateParam, integerParam, textParam } from '../../lib/http/params';
-import { InvalidParameterError } from '../../lib/http/errors';
-import { FIRST_HOLIDAY_DATE, FIRST_HOLIDAY_YEAR, isWithinHolidayRange, LAST_HOLIDAY_DATE, LAST_HOLIDAY_YEAR, yearOf } from '../../lib/calendars/range';
+import { defineEndpoint } from '../http/definition';
+import { dateParam, integerParam, textParam } from '../http/params';
+import { InvalidParameterError } from '../http/errors';
+import { FIRST_HOLIDAY_DATE, FIRST_HOLIDAY_YEAR, isWithinHolidayRange, LAST_HOLIDAY_DATE, LAST_HOLIDAY_YEAR, yearOf } from '../calendars/range';
 
 // Country names and codes are checked by the handlers (lib/calendars/country.ts): the list comes from
 // date-holidays, which must not be pulled into every handler bundle through this registry file.

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { defineEndpoint } from '../../lib/http/definition';
-import { InvalidParameterError, MissingParameterError } from '../../lib/http/errors';
-import { enumParam, integerParam, patternParam, textParam } from '../../lib/http/params';
-import { sampleField } from '../../lib/http/sample';
-import { defineJob, type IngestionJobDefinition } from '../../lib/ingest/definition';
-import { SEC_DATA_URL_ENV, SEC_WWW_URL_ENV } from '../../lib/sources/sec';
+import { defineEndpoint } from '../http/definition';
+import { InvalidParameterError, MissingParameterError } from '../http/errors';
+import { enumParam, integerParam, patternParam, textParam } from '../http/params';
+import { sampleField } from '../http/sample';
+import { defineJob, type IngestionJobDefinition } from '../ingest/definition';
+import { SEC_DATA_URL_ENV, SEC_WWW_URL_ENV } from '../sources/sec';
 
 /**
  * Company filings (spec 2.9, 2.10, 4.8): income statements and executive compensation from SEC EDGAR.
