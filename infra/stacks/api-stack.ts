@@ -7,7 +7,8 @@ import type { Construct } from 'constructs';
 import { CORS } from '../../lib/http/cors';
 import type { EndpointDefinition, LayerName } from '../../lib/http/definition';
 import { endpointList } from '../../lib/api/registry';
-import { constructId, mergePermissions, permissionsFor, ServiceFunction, type TablePermissions } from './lambdaFunction';
+import { constructId } from './constructId';
+import { mergePermissions, permissionsFor, ServiceFunction, type TablePermissions } from './lambdaFunction';
 import { LAYERS, layerVersion } from './layers';
 import type { Tables } from './stateful-stack';
 

@@ -6,7 +6,8 @@ import { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { IngestionJobDefinition } from '../../lib/ingest/definition';
 import { ingestionJobs } from '../../lib/api/registry';
-import { constructId, permissionsFor, ServiceFunction } from './lambdaFunction';
+import { constructId } from './constructId';
+import { permissionsFor, ServiceFunction } from './lambdaFunction';
 import type { Tables } from './stateful-stack';
 
 export interface IngestionStackProps extends StackProps {

@@ -19,9 +19,6 @@ import { deploymentSettings } from './settings';
 
 export const SERVICE_NAME = 'data-query-service';
 
-/** A registry name as a construct id: counter → Counter. */
-export const constructId = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
-
 const READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
 const WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 export const TABLE_ACTIONS: Record<TableAccess, string[]> = { read: READ, write: WRITE, readWrite: [...READ, ...WRITE] };

@@ -2,7 +2,7 @@ import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table, type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { TABLES, type TableDefinition, type TableName } from '../../lib/store/tables';
-import { constructId } from './lambdaFunction';
+import { constructId } from './constructId';
 
 export type Tables = Record<TableName, ITable>;
 
