@@ -1,4 +1,5 @@
 import type { Chart } from '../sources/yahooChart';
+import { zonedDate } from '../time/zoned';
 import { frontContractOf } from './contracts';
 
 /**
@@ -50,50 +51,6 @@ export class QuoteError extends Error {}
 /** daily bars kept in the quote */
 export const RECENT_DAYS = 10;
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar date (YYYY-MM-DD) of a Unix time in an IANA time zone. */
-export function localDate(unixSeconds: number, timeZone: string): string {
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dateFormats.set(timeZone, format);
-  }
-  return format.format(new Date(unixSeconds * 1000));
-}
-
-/** The UTC instant of a wall-clock time (`date` YYYY-MM-DD, hour:minute) in an IANA time zone, Unix seconds. */
-export function zonedTime(date: string, hour: number, minute: number, timeZone: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d, hour, minute) / 1000;
-  // the zone's offset at a guess, then once more at the corrected instant (DST changes)
-  let instant = wall;
-  for (let i = 0; i < 2; i += 1) instant = wall - offsetSeconds(instant, timeZone);
-  return instant;
-}
-
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
-function offsetSeconds(unixSeconds: number, timeZone: string): number {
-  let format = offsetFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    offsetFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(new Date(unixSeconds * 1000)).map((p) => [p.type, p.value]));
-  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
-  return Math.round(asUtc / 1000 - unixSeconds);
-}
-
 export function quoteOf(chart: Chart, root: string): FuturesQuote {
   const { meta, bars } = chart;
   const last = bars[bars.length - 1];
@@ -101,8 +58,8 @@ export function quoteOf(chart: Chart, root: string): FuturesQuote {
   const updated = meta.regularMarketTime ?? last?.time;
   if (price === undefined || updated === undefined) throw new QuoteError(`${meta.symbol}: the chart has neither a price nor a bar`);
   const timeZone = meta.exchangeTimezoneName;
-  const daily = bars.slice(-RECENT_DAYS).map((bar) => ({ time: bar.time, date: localDate(bar.time, timeZone), close: bar.close, volume: bar.volume }));
-  const today = localDate(updated, timeZone);
+  const daily = bars.slice(-RECENT_DAYS).map((bar) => ({ time: bar.time, date: zonedDate(bar.time, timeZone), close: bar.close, volume: bar.volume }));
+  const today = zonedDate(updated, timeZone);
   const earlier = daily.filter((bar) => bar.date < today);
   const contract = frontContractOf(meta.shortName, root);
   return {

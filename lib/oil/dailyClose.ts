@@ -1,5 +1,6 @@
 import type { DailyClose, FuturesQuote } from '../commodities/quotes';
-import { zonedTime } from '../commodities/quotes';
+import { addDays } from '../time/calendarDate';
+import { zonedTime } from '../time/zoned';
 
 /**
  * The trading-day rules of the NYMEX energy futures behind /v1/oilprice and /v1/oilpricehistorical
@@ -23,14 +24,9 @@ export function dailyCloseTime(date: string, timeZone = EXCHANGE_TIME_ZONE): num
   return zonedTime(date, DAILY_CLOSE.hour, DAILY_CLOSE.minute, timeZone);
 }
 
-function nextDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-}
-
 /** From when a trading day's volume counts as final (Unix seconds). */
 export function volumeFinalTime(date: string, timeZone = EXCHANGE_TIME_ZONE): number {
-  return zonedTime(nextDate(date), VOLUME_FINAL.hour, VOLUME_FINAL.minute, timeZone);
+  return zonedTime(addDays(date, 1), VOLUME_FINAL.hour, VOLUME_FINAL.minute, timeZone);
 }
 
 /** A daily bar stored at `storedAt` is provisional when it was last read before its volume was final. */

@@ -7,7 +7,7 @@ import { ACCESS, type Plan } from '../http/plans';
 import { sampleMark } from '../http/sample';
 import { MAX_BARS, timeWindow, type Period } from '../markets/timeSeries';
 import { getQuotes, hasFuturesBars, queryFuturesBars } from '../commodities/store';
-import { localDate } from '../commodities/quotes';
+import { zonedDate } from '../time/zoned';
 import { EXCHANGE_TIME_ZONE, isProvisional, latestDailyClose } from './dailyClose';
 
 /**
@@ -84,7 +84,7 @@ export async function oilPriceHistory(params: { type: Benchmark; period: Period;
   }
   return stored.map((bar) => {
     const { open, low, high, close, volume, time } = bar.value;
-    const provisional = params.period === '1d' && isProvisional(localDate(time, EXCHANGE_TIME_ZONE), bar.storedAt);
+    const provisional = params.period === '1d' && isProvisional(zonedDate(time, EXCHANGE_TIME_ZONE), bar.storedAt);
     return { open, low, high, close, volume, time, provisional, ...sampleMark(bar) };
   });
 }

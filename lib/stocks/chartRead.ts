@@ -1,7 +1,7 @@
 import type { Chart, ChartBar } from '../sources/yahooChart';
 import { PERIOD_SECONDS, periodStart, type OhlcvBar, type Period } from '../markets/timeSeries';
 import { dailyBarsFromRead, isUsListing, type DailyBar, type ListingClock } from './dailyBars';
-import { zonedMinuteOfDay } from './zonedTime';
+import { zonedMinuteOfDay } from '../time/zoned';
 
 /**
  * What one read of the chart source (lib/sources/yahooChart.ts) becomes in the store: the listing's

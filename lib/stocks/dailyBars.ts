@@ -1,6 +1,7 @@
 import type { OhlcvBar } from '../markets/timeSeries';
-import { isNyseSession } from './tradingCalendar';
-import { addDays, US_EASTERN, weekday, zonedDate, zonedTime } from './zonedTime';
+import { addDays, weekday } from '../time/calendarDate';
+import { zonedDate, zonedTime } from '../time/zoned';
+import { isNyseSession, US_EASTERN } from './tradingCalendar';
 
 /**
  * Daily stock bar publication (spec part 3), as pure functions of a session date and a clock.

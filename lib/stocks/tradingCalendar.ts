@@ -1,4 +1,8 @@
-import { addDays, US_EASTERN, weekday, zonedTime } from './zonedTime';
+import { addDays, weekday } from '../time/calendarDate';
+import { zonedTime } from '../time/zoned';
+
+/** The stock rules run on the US clock (spec part 3: "times are US Eastern"). */
+export const US_EASTERN = 'America/New_York';
 
 /**
  * The NYSE trading calendar, by rule (no table of years to keep up to date):

@@ -1,7 +1,7 @@
 import { COMMODITIES, COMMODITY_NAMES, commodityNamed } from '../../lib/commodities/catalog';
 import { listedContracts, yahooContractSymbol } from '../../lib/commodities/contracts';
 import { FRONT_MONTH_SYMBOLS } from '../../lib/commodities/futuresSymbols';
-import { localDate, zonedTime } from '../../lib/commodities/quotes';
+import { zonedDate, zonedTime } from '../../lib/time/zoned';
 import { freeCommodities } from '../../lib/commodities/rotation';
 import { FUTURES_SAMPLE_RECORDED_AT, chartPath, futuresSampleRoutes } from '../../lib/commodities/sampleRoutes';
 import { putReferenceRates } from '../../lib/fx/referenceRates';
@@ -63,7 +63,7 @@ function routeLiveUpstream() {
   GOLD_CONTRACTS.forEach((contract, i) => {
     const gold = commodityNamed('gold')!;
     const symbol = yahooContractSymbol(contract, gold);
-    const days = tradingDates(localDate(nowS, 'America/New_York'), 5).map((d) => midnightIn(d, 'America/New_York'));
+    const days = tradingDates(zonedDate(nowS, 'America/New_York'), 5).map((d) => midnightIn(d, 'America/New_York'));
     const bars = syntheticBars(symbol, days, 4050 + 10 * i, 0.01, 900);
     upstream.on(chartPath(symbol), jsonReply(chartPayload({ symbol, exchange: 'COMEX', shortName: contractName('GC', contract.year, contract.month), granularity: '1d', bars, regularMarketTime: nowS - 120 })));
   });
@@ -90,7 +90,7 @@ beforeAll(async () => {
   for (const { symbol } of FRONT_MONTH_SYMBOLS) {
     const commodity = commodityOf(symbol);
     const zone = ['CME', 'CBOT'].includes(commodity.exchange) ? 'America/Chicago' : 'America/New_York';
-    const days = tradingDates(localDate(nowS, zone), 40).map((d) => midnightIn(d, zone));
+    const days = tradingDates(zonedDate(nowS, zone), 40).map((d) => midnightIn(d, zone));
     daily.set(symbol, syntheticBars(`${symbol}1d`, days, BASE_PRICE[commodity.root]!, 0.01, 150_000));
   }
 }, 120_000);
@@ -300,7 +300,7 @@ describe('ingestion from the chart API', () => {
   describe('/v1/oilprice', () => {
     const closeOf = (date: string) => zonedTime(date, 17, 0, 'America/New_York');
     const dailyView = (symbol: string) => {
-      const bars = daily.get(symbol)!.filter((b) => closeOf(localDate(b.time, 'America/New_York')) <= nowS);
+      const bars = daily.get(symbol)!.filter((b) => closeOf(zonedDate(b.time, 'America/New_York')) <= nowS);
       return { last: bars.at(-1)!, previous: bars.at(-2)! };
     };
 
@@ -316,7 +316,7 @@ describe('ingestion from the chart API', () => {
         previous_close: previous.close,
         change_24h: Number((last.close - previous.close).toFixed(4)),
         change_24h_percent: Number((((last.close - previous.close) / previous.close) * 100).toFixed(2)),
-        updated: closeOf(localDate(last.time, 'America/New_York')),
+        updated: closeOf(zonedDate(last.time, 'America/New_York')),
         futures_contract: 'CLF27',
         futures_contract_month: '2027-01',
       });
@@ -337,7 +337,7 @@ describe('ingestion from the chart API', () => {
       const body = await json(await get('/v1/oilprice?type=natural_gas', keys.developer));
       expect(body).toMatchObject({ type: 'natural_gas', price: BASE_PRICE.NG, unit: 'MMBtu', currency_unit: 'USD', updated: nowS - 30 });
       for (const field of ['high_24h', 'low_24h', 'high_52w', 'low_52w']) expect(body[field]).toEqual(expect.any(Number));
-      expect(body.previous_close).toBe(daily.get('NG=F')!.filter((b) => localDate(b.time, 'America/New_York') < localDate(nowS - 30, 'America/New_York')).at(-1)!.close);
+      expect(body.previous_close).toBe(daily.get('NG=F')!.filter((b) => zonedDate(b.time, 'America/New_York') < zonedDate(nowS - 30, 'America/New_York')).at(-1)!.close);
     });
 
     test('converts units with exact factors and rejects a unit of the other dimension', async () => {
@@ -350,7 +350,7 @@ describe('ingestion from the chart API', () => {
 
     test('converts currency through the stored ECB reference rates', async () => {
       await expectError(await get('/v1/oilprice?currency=EUR', keys.developer), 503, 'data_unavailable');
-      await putReferenceRates([{ date: localDate(nowS, 'UTC'), base: 'EUR', rates: { USD: 1 / EUR_PER_USD, JPY: 180 } }], { now: NOW, sample: false });
+      await putReferenceRates([{ date: zonedDate(nowS, 'UTC'), base: 'EUR', rates: { USD: 1 / EUR_PER_USD, JPY: 180 } }], { now: NOW, sample: false });
       const body = await json(await get('/v1/oilprice?currency=EUR&unit=liter', keys.developer));
       expect(body).toMatchObject({ currency_unit: 'EUR', unit: 'liter' });
       expect(body.price).toBeCloseTo((BASE_PRICE.CL! * EUR_PER_USD) / (42 * 3.785411784), 4);
@@ -383,7 +383,7 @@ describe('ingestion from the chart API', () => {
       const bars = await json<any[]>(await get(`/v1/oilpricehistorical?type=brent&period=1d&start=${nowS - 20 * 86_400}`, keys.developer));
       expect(bars.map((b) => b.time)).toEqual(daily.get('BZ=F')!.filter((b) => b.time >= nowS - 20 * 86_400).map((b) => b.time).reverse());
       const finalAt = (time: number) => {
-        const date = localDate(time, 'America/New_York');
+        const date = zonedDate(time, 'America/New_York');
         const next = new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
         return zonedTime(next, 12, 0, 'America/New_York');
       };

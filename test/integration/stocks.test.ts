@@ -5,7 +5,7 @@ import { handler as tickersJob } from '../../functions/ingest/stockTickers';
 import { stockJobs } from '../../lib/api/stocks';
 import { seedSampleData } from '../../infra/local/seed';
 import { stockPrice } from '../../lib/stocks/stockPrice';
-import { zonedTime } from '../../lib/stocks/zonedTime';
+import { zonedTime } from '../../lib/time/zoned';
 import {
   fixtureJson,
   fixtureReply,

@@ -1,5 +1,6 @@
 import { aggregateBars, intradayWindowStart, type FuturesBar } from '../../lib/commodities/bars';
-import { localDate, quoteOf, QuoteError, zonedTime } from '../../lib/commodities/quotes';
+import { quoteOf, QuoteError } from '../../lib/commodities/quotes';
+import { zonedDate, zonedTime } from '../../lib/time/zoned';
 import { parseChart } from '../../lib/sources/yahooChart';
 import { dailyCloseTime, isProvisional, latestDailyClose, volumeFinalTime } from '../../lib/oil/dailyClose';
 import { fixtureJson } from '../support/fakeUpstream';
@@ -69,8 +70,8 @@ describe('front-month quotes from a recorded chart', () => {
 
 describe('exchange time', () => {
   test('gives local dates and wall-clock instants across daylight-saving changes', () => {
-    expect(localDate(Date.parse('2026-11-20T04:59:00Z') / 1000, 'America/New_York')).toBe('2026-11-19');
-    expect(localDate(Date.parse('2026-11-20T05:00:00Z') / 1000, 'America/New_York')).toBe('2026-11-20');
+    expect(zonedDate(Date.parse('2026-11-20T04:59:00Z') / 1000, 'America/New_York')).toBe('2026-11-19');
+    expect(zonedDate(Date.parse('2026-11-20T05:00:00Z') / 1000, 'America/New_York')).toBe('2026-11-20');
     expect(zonedTime('2026-11-20', 17, 0, 'America/New_York')).toBe(Date.parse('2026-11-20T22:00:00Z') / 1000);
     expect(zonedTime('2026-07-20', 17, 0, 'America/New_York')).toBe(Date.parse('2026-07-20T21:00:00Z') / 1000);
     expect(zonedTime('2026-03-09', 0, 0, 'America/Chicago')).toBe(Date.parse('2026-03-09T05:00:00Z') / 1000);

@@ -5,7 +5,7 @@ import { historyFloor, historyWindow } from '../../lib/stocks/stockHistory';
 import { INDICES, isTicker, tickerList, watchlist, DEFAULT_WATCHLIST } from '../../lib/stocks/tickers';
 import { parseCompanyTickersExchange } from '../../lib/sources/sec';
 import { PlanRequiredError } from '../../lib/http/errors';
-import { zonedTime } from '../../lib/stocks/zonedTime';
+import { zonedTime } from '../../lib/time/zoned';
 import { fixtureJson } from '../support/fakeUpstream';
 import { thrown } from '../support/thrown';
 

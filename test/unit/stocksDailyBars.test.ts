@@ -10,7 +10,7 @@ import {
   type ListingClock,
   type SourceBar,
 } from '../../lib/stocks/dailyBars';
-import { zonedTime } from '../../lib/stocks/zonedTime';
+import { zonedTime } from '../../lib/time/zoned';
 import { nextRun, parseSchedule } from '../../lib/ingest/schedule';
 import { stockJobs } from '../../lib/api/stocks';
 

@@ -1,5 +1,6 @@
 import { easterSunday, isNyseSession, nyseHolidayName, nyseHolidays, sessionCloseTime, sessionOnOrBefore } from '../../lib/stocks/tradingCalendar';
-import { addDays, zonedDate, zonedTime } from '../../lib/stocks/zonedTime';
+import { addDays } from '../../lib/time/calendarDate';
+import { zonedDate, zonedTime } from '../../lib/time/zoned';
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
@@ -69,15 +70,15 @@ describe('The close time of free quotes', () => {
 
 describe('zoned time', () => {
   test('turns New York wall-clock times into instants on both sides of the DST changes', () => {
-    expect(iso(zonedTime('2025-03-07', 17))).toBe('2025-03-07T22:00:00.000Z');
-    expect(iso(zonedTime('2025-03-10', 17))).toBe('2025-03-10T21:00:00.000Z');
-    expect(iso(zonedTime('2025-10-31', 17))).toBe('2025-10-31T21:00:00.000Z');
-    expect(iso(zonedTime('2025-11-03', 17))).toBe('2025-11-03T22:00:00.000Z');
+    expect(iso(zonedTime('2025-03-07', 17, 0, 'America/New_York'))).toBe('2025-03-07T22:00:00.000Z');
+    expect(iso(zonedTime('2025-03-10', 17, 0, 'America/New_York'))).toBe('2025-03-10T21:00:00.000Z');
+    expect(iso(zonedTime('2025-10-31', 17, 0, 'America/New_York'))).toBe('2025-10-31T21:00:00.000Z');
+    expect(iso(zonedTime('2025-11-03', 17, 0, 'America/New_York'))).toBe('2025-11-03T22:00:00.000Z');
     expect(iso(zonedTime('2025-08-12', 9, 0, 'Asia/Tokyo'))).toBe('2025-08-12T00:00:00.000Z');
   });
 
   test('reads local dates and adds calendar days across month and year ends', () => {
-    expect(zonedDate(Date.parse('2025-08-16T03:30:00Z') / 1000)).toBe('2025-08-15');
+    expect(zonedDate(Date.parse('2025-08-16T03:30:00Z') / 1000, 'America/New_York')).toBe('2025-08-15');
     expect(zonedDate(Date.parse('2025-08-15T16:00:00Z') / 1000, 'Asia/Tokyo')).toBe('2025-08-16');
     expect(addDays('2025-12-31', 1)).toBe('2026-01-01');
     expect(addDays('2024-03-01', -1)).toBe('2024-02-29');

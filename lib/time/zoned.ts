@@ -1,10 +1,9 @@
 /**
- * Wall-clock time in a named time zone (IANA, e.g. America/New_York), without a date library:
- * Intl gives the zone's offset at an instant, which turns a local date and time into Unix seconds and back.
- * The stock rules run on the US clock (spec part 3: "times are US Eastern"), so America/New_York is the
- * default zone; exchange-local dates of non-US listings use their own zone.
+ * Wall-clock time in a named time zone (IANA, e.g. America/New_York), without a date library: Intl gives
+ * the zone's offset at an instant, which turns a local date and time into Unix seconds and back. Used by
+ * every market clock: the stock rules (US Eastern), the futures' trading days and daily closes (the
+ * exchange's zone) and the NYSE trading calendar.
  */
-export const US_EASTERN = 'America/New_York';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -56,36 +55,25 @@ export function zoneOffsetSeconds(seconds: number, timeZone: string): number {
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** YYYY-MM-DD of an instant (Unix seconds) in the zone. */
-export function zonedDate(seconds: number, timeZone = US_EASTERN): string {
+export function zonedDate(seconds: number, timeZone: string): string {
   const w = wallClock(Math.floor(seconds), timeZone);
   return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
 }
 
 /** Minutes since local midnight of an instant in the zone. */
-export function zonedMinuteOfDay(seconds: number, timeZone = US_EASTERN): number {
+export function zonedMinuteOfDay(seconds: number, timeZone: string): number {
   const w = wallClock(Math.floor(seconds), timeZone);
   return w.hour * 60 + w.minute;
 }
 
 /**
  * Unix seconds of a local date and time in the zone (`hour` may be 24 or more: the next days).
- * Times that do not exist or repeat at a DST change are not used by the stock rules (they sit at 02:00).
+ * Times that do not exist or repeat at a DST change are not used by the market rules (they sit at 02:00).
  */
-export function zonedTime(date: string, hour: number, minute = 0, timeZone = US_EASTERN): number {
+export function zonedTime(date: string, hour: number, minute: number, timeZone: string): number {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const asUtc = Date.UTC(y, m - 1, d, hour, minute) / 1000;
   // the offset at the guess, then once more at the corrected instant (settles across a DST change)
   const first = asUtc - zoneOffsetSeconds(asUtc, timeZone);
   return asUtc - zoneOffsetSeconds(first, timeZone);
-}
-
-/** The calendar date `days` after `date` (negative: before). */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/** 0 = Sunday … 6 = Saturday. */
-export function weekday(date: string): number {
-  return new Date(`${date}T00:00:00Z`).getUTCDay();
 }
