@@ -1,5 +1,5 @@
 import { endpoint } from '../lib/http/endpoint';
-import { oilPriceHistory } from '../lib/oil/service';
+import { oilPriceHistory } from '../lib/energy/oilPrice';
 import { commodityEndpoints } from '../lib/api/commodities';
 
 export const handler = endpoint(commodityEndpoints.oilPriceHistorical, ({ params, now }) => oilPriceHistory(params, now));

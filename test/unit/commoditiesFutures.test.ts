@@ -2,7 +2,7 @@ import { aggregateBars, intradayWindowStart, type FuturesBar } from '../../lib/c
 import { quoteOf, QuoteError } from '../../lib/commodities/quotes';
 import { zonedDate, zonedTime } from '../../lib/time/zoned';
 import { parseChart } from '../../lib/sources/yahooChart';
-import { dailyCloseTime, isProvisional, latestDailyClose, volumeFinalTime } from '../../lib/oil/dailyClose';
+import { dailyCloseTime, isProvisional, latestDailyClose, volumeFinalTime } from '../../lib/energy/dailyClose';
 import { fixtureJson } from '../support/fakeUpstream';
 import { thrown } from '../support/thrown';
 

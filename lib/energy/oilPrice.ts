@@ -1,6 +1,6 @@
-import { BENCHMARK_INFO, type Benchmark } from '../energy/benchmarks';
-import { requestedBenchmarks, type BatchParams } from '../energy/batch';
-import { changeOf, roundPrice, servedPrice } from '../energy/pricing';
+import { BENCHMARK_INFO, type Benchmark } from './benchmarks';
+import { requestedBenchmarks, type BatchParams } from './batch';
+import { changeOf, roundPrice, servedPrice } from './pricing';
 import { usdConversion } from '../fx/convert';
 import { DataUnavailableError, PlanRequiredError } from '../http/errors';
 import { ACCESS, type Plan } from '../http/plans';
@@ -16,7 +16,7 @@ import { EXCHANGE_TIME_ZONE, isProvisional, latestDailyClose } from './dailyClos
  *
  * - Premium keys: the real-time front-month quote of any benchmark, with day high/low (`high_24h`,
  *   `low_24h`: the current trading day's) and 52-week high/low; `previous_close` the previous trading day's close.
- * - Free keys: wti and brent only (others → 403), the latest published daily close (lib/oil/dailyClose.ts),
+ * - Free keys: wti and brent only (others → 403), the latest published daily close (lib/energy/dailyClose.ts),
  *   `updated` its close time; no high/low fields.
  * - unit and currency conversion by lib/energy/pricing.ts (price, previous_close, change and high/low alike).
  * - `types`: an array in the order asked; one object otherwise.
