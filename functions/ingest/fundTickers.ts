@@ -1,6 +1,6 @@
 import { ingestionJob } from '../../lib/ingest/job';
 import { secClient } from '../../lib/sources/sec';
-import { storeFundClasses } from '../../lib/funds/store';
+import { fundClasses } from '../../lib/funds/store';
 import { fundClassesOf } from '../../lib/funds/tickers';
 import { fundJobs } from '../../lib/api/funds';
 
@@ -9,7 +9,7 @@ export const handler = ingestionJob(fundJobs.fundTickers, async (context) => {
   const entries = await secClient().mutualFundTickers();
   const classes = fundClassesOf(entries);
   if (classes.length === 0) throw new Error('company_tickers_mf.json has no usable share-class rows');
-  await storeFundClasses(classes, context);
+  await fundClasses.replaceAll(classes, context);
   const skipped = entries.length - classes.length;
   return { written: classes.length, notes: skipped ? [`${skipped} rows without a plain ticker or with a duplicate ticker skipped`] : [] };
 });

@@ -1,7 +1,7 @@
 import { ingestionJob } from '../../lib/ingest/job';
 import { BENCHMARKS, BENCHMARK_INFO, type Benchmark } from '../../lib/energy/benchmarks';
 import { latestQuote, pricedDays, type SpotObservation, type SpotQuote, type SpotSourceName } from '../../lib/energy/spot';
-import { putSpotDays, putSpotQuotes, storedSpotQuotes } from '../../lib/energy/spotStore';
+import { spotDays, spotQuotes } from '../../lib/energy/spotStore';
 import { eiaClient } from '../../lib/sources/eia';
 import { fredClient } from '../../lib/sources/fred';
 import { utcDate } from '../../lib/time/calendarDate';
@@ -34,7 +34,7 @@ export const handler = ingestionJob(energyJobs.oilSpot, async (context) => {
   const empty = fetched.filter((f) => f.days.length === 0).map((f) => f.benchmark);
   if (empty.length === fetched.length) throw new Error(`${sourceName} returned no spot prices since ${start} for any benchmark`);
 
-  const stored = await storedSpotQuotes(BENCHMARKS, now);
+  const stored = await spotQuotes.getMany(BENCHMARKS, now);
   const quotes: SpotQuote[] = [];
   for (const { benchmark, series, days } of fetched) {
     const current = stored.get(benchmark)?.value;
@@ -42,8 +42,8 @@ export const handler = ingestionJob(energyJobs.oilSpot, async (context) => {
     // a stored quote newer than the upstream's answer stays as it is (not rewritten under this run's marks)
     if (quote && quote !== current) quotes.push(quote);
   }
-  for (const { benchmark, days } of fetched) await putSpotDays(benchmark, days, context);
-  await putSpotQuotes(quotes, context);
+  for (const { benchmark, days } of fetched) await spotDays(benchmark).put(days, context);
+  await spotQuotes.put(quotes, context);
   return {
     written: fetched.reduce((sum, f) => sum + f.days.length, 0) + quotes.length,
     notes: [

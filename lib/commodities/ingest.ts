@@ -7,7 +7,7 @@ import { aggregateBars, FROM_MINUTES, intradayWindowStart, type FuturesBar } fro
 import { listedContracts, yahooContractSymbol } from './contracts';
 import { FRONT_MONTH_SYMBOLS } from './futuresSymbols';
 import { quoteOf, type FuturesQuote } from './quotes';
-import { putFuturesBars, putQuotes, queryFuturesBars, replaceContracts, type ContractQuote } from './store';
+import { futuresBars, futuresContracts, futuresQuotes, type ContractQuote } from './store';
 
 /**
  * The three futures jobs (lib/api/commodities.ts), each fetching and validating everything before
@@ -34,7 +34,7 @@ const secondsOf = (now: Date) => Math.floor(now.getTime() / 1000);
 const barOf = ({ time, open, high, low, close, volume }: ChartBar): FuturesBar => ({ time, open, high, low, close, volume });
 
 async function hasBarOlderThan(symbol: string, period: Period, ageSeconds: number, now: Date): Promise<boolean> {
-  const bars = await queryFuturesBars(symbol, period, { to: secondsOf(now) - ageSeconds, limit: 1, order: 'newest' }, now);
+  const bars = await futuresBars.query(symbol, period, { to: secondsOf(now) - ageSeconds, limit: 1, order: 'newest' }, now);
   return bars.length > 0;
 }
 
@@ -53,8 +53,8 @@ export async function ingestFrontMonthQuotes(client: YahooChartClient, context: 
     daily.push({ symbol, bars: chart.bars.map(barOf) });
   }
   if (quotes.length === 0) throw new Error('no front-month symbol answered; stored quotes kept');
-  await putQuotes(quotes, context);
-  for (const { symbol, bars } of daily) await putFuturesBars(symbol, '1d', bars, context);
+  await futuresQuotes.put(quotes, context);
+  for (const { symbol, bars } of daily) await futuresBars.put(symbol, '1d', bars, context);
   return { written: quotes.length + daily.reduce((n, d) => n + d.bars.length, 0), notes };
 }
 
@@ -84,7 +84,7 @@ export async function ingestIntradayBars(client: YahooChartClient, context: Writ
     for (const period of FROM_MINUTES) series.push({ symbol, period, bars: aggregateBars(oneMinute, period, windowStart) });
   }
   if (notes.length === FRONT_MONTH_SYMBOLS.length) throw new Error('no front-month symbol answered; stored bars kept');
-  for (const { symbol, period, bars } of series) if (bars.length > 0) await putFuturesBars(symbol, period, bars, context);
+  for (const { symbol, period, bars } of series) if (bars.length > 0) await futuresBars.put(symbol, period, bars, context);
   return { written: series.reduce((n, s) => n + s.bars.length, 0), notes };
 }
 
@@ -106,6 +106,6 @@ export async function ingestContracts(client: YahooChartClient, context: WriteCo
     }
   }
   if (contracts.length === 0) throw new Error('no contract month answered with a recent price; stored contracts kept');
-  await replaceContracts(contracts, context);
+  await futuresContracts.replaceAll(contracts, context);
   return { written: contracts.length, notes: skipped > 0 ? [`${skipped} contract months without a recent price skipped`] : [] };
 }

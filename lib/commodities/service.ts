@@ -5,7 +5,7 @@ import { MAX_BARS, timeWindow, type Period } from '../markets/timeSeries';
 import { COMMODITIES, commodityNamed, type CommodityInfo } from './catalog';
 import { parseContractSymbol } from './contracts';
 import { freeCommodities } from './rotation';
-import { getContract, getQuote, hasFuturesBars, listContracts, queryFuturesBars, type ContractQuote } from './store';
+import { futuresBars, futuresContracts, futuresQuotes, type ContractQuote } from './store';
 
 /**
  * What /v1/commodityprice, /v1/commoditypricehistorical, /v1/commoditycontract and
@@ -33,7 +33,7 @@ export function checkCommodityAccess(name: string, plan: Plan, now: Date): void 
 export async function commodityPrice(name: string, plan: Plan, now: Date) {
   checkCommodityAccess(name, plan, now);
   const info = commodity(name);
-  const quote = await getQuote(info.yahooSymbol, now);
+  const quote = await futuresQuotes.get(info.yahooSymbol, now);
   if (!quote) throw new DataUnavailableError(`The ${name} price has not been ingested yet; try again in a few minutes.`);
   return { exchange: info.exchange, name: info.displayName, price: quote.value.price, updated: quote.value.updated, ...sampleMark(quote) };
 }
@@ -41,8 +41,8 @@ export async function commodityPrice(name: string, plan: Plan, now: Date) {
 export async function commodityPriceHistory(params: { name: string; period: Period; start?: number; end?: number }, now: Date) {
   const info = commodity(params.name);
   const window = timeWindow(params, params.period, now, DAY);
-  const stored = await queryFuturesBars(info.yahooSymbol, params.period, { from: window.from, to: window.to, limit: MAX_BARS, order: 'newest' }, now);
-  if (stored.length === 0 && !(await hasFuturesBars(info.yahooSymbol, params.period, now))) {
+  const stored = await futuresBars.query(info.yahooSymbol, params.period, { from: window.from, to: window.to, limit: MAX_BARS, order: 'newest' }, now);
+  if (stored.length === 0 && !(await futuresBars.newest(info.yahooSymbol, params.period, now))) {
     throw new DataUnavailableError(`No ${params.period} bars of ${params.name} have been ingested yet; try again later.`);
   }
   return stored.map((bar) => {
@@ -70,14 +70,14 @@ function inListOrder<T extends { value: ContractQuote }>(contracts: T[]): T[] {
 }
 
 async function allContracts(now: Date) {
-  const contracts = await listContracts(now);
+  const contracts = await futuresContracts.list(now);
   if (contracts.length === 0) throw new DataUnavailableError('Futures contract prices have not been ingested yet; try again later.');
   return inListOrder(contracts);
 }
 
 /** `symbol`: one contract (unknown → 404). */
 export async function contractBySymbol(symbol: string, now: Date) {
-  const stored = await getContract(symbol, now);
+  const stored = await futuresContracts.get(symbol, now);
   if (stored) return servedContract(stored);
   await allContracts(now); // 503 when nothing is ingested at all
   const parsed = parseContractSymbol(symbol);

@@ -1,10 +1,10 @@
 import type { JobSummary } from '../ingest/job';
 import { PERIODS, type Period } from '../markets/timeSeries';
 import { BinanceUnknownSymbol, MAX_KLINES_PER_REQUEST, type BinanceClient } from '../sources/binance';
-import { getRecords, type WriteContext } from '../store/marketData';
+import type { WriteContext } from '../store/marketData';
 import { closedBars, isDue, nextFetchStart, unexpiredBars, type CryptoBar } from './bars';
-import { latestCryptoBar, priceSnapshot, putCryptoBars, putPriceSnapshot, replaceSymbolList, SYMBOLS_COLLECTION } from './store';
-import { tradingSymbols, type SymbolRecord, type Watchlist } from './symbols';
+import { cryptoBars, latestPrices, listedSymbols, priceSnapshot } from './store';
+import { tradingSymbols, type Watchlist } from './symbols';
 
 /**
  * The three crypto ingestion runs. Each fetches and validates everything first and writes only then, so
@@ -16,7 +16,7 @@ export async function ingestSymbols(client: BinanceClient, context: WriteContext
   const exchange = await client.exchangeInfo();
   const symbols = tradingSymbols(exchange);
   if (symbols.length === 0) throw new Error(`Binance exchangeInfo lists no TRADING spot symbol (${exchange.length} symbols in all); stored list kept`);
-  await replaceSymbolList(symbols, context);
+  await listedSymbols.replaceAll(symbols, context);
   return { written: symbols.length, notes: [`${exchange.length - symbols.length} symbols not trading on spot left out`] };
 }
 
@@ -34,7 +34,7 @@ export async function ingestPrices(client: BinanceClient, context: WriteContext)
   }
   const prices: Record<string, number> = {};
   for (const { symbol, price } of tickers) prices[symbol] = price;
-  await putPriceSnapshot({ timestamp, prices }, context);
+  await latestPrices.put([{ timestamp, prices }], context);
   return { written: tickers.length };
 }
 
@@ -66,7 +66,7 @@ interface SeriesFetch {
  * list has not been ingested yet.
  */
 async function fetchableSymbols(watchlist: Watchlist, now: Date): Promise<{ symbols: string[]; unlisted: string[] }> {
-  const listed = await getRecords<SymbolRecord>(SYMBOLS_COLLECTION, watchlist.symbols, now);
+  const listed = await listedSymbols.getMany(watchlist.symbols, now);
   if (listed.size === 0) return { symbols: watchlist.symbols, unlisted: [] };
   return {
     symbols: watchlist.symbols.filter((s) => listed.has(s)),
@@ -90,7 +90,7 @@ export async function ingestBars(client: BinanceClient, watchlist: Watchlist, co
   const series = symbols.flatMap((symbol) => PERIODS.map((period) => ({ symbol, period })));
   const unknown = new Set<string>();
   const fetched = await mapConcurrently(series, FETCH_CONCURRENCY, async ({ symbol, period }): Promise<SeriesFetch | undefined> => {
-    const latest = await latestCryptoBar(symbol, period, now);
+    const latest = await cryptoBars.newest(symbol, period, now);
     const start = nextFetchStart(latest?.value.time, period, now);
     if (!isDue(start, period, now) || unknown.has(symbol)) return undefined;
     try {
@@ -106,7 +106,7 @@ export async function ingestBars(client: BinanceClient, watchlist: Watchlist, co
   if (unknown.size > 0) notes.push(`unknown to Binance, skipped: ${[...unknown].join(', ')}`);
 
   const writes = fetched.filter((f): f is SeriesFetch => f !== undefined && f.bars.length > 0);
-  await mapConcurrently(writes, FETCH_CONCURRENCY, ({ symbol, period, bars }) => putCryptoBars(symbol, period, bars, context));
+  await mapConcurrently(writes, FETCH_CONCURRENCY, ({ symbol, period, bars }) => cryptoBars.put(symbol, period, bars, context));
   const written = writes.reduce((sum, w) => sum + w.bars.length, 0);
   notes.push(`${fetched.filter(Boolean).length} of ${series.length} series fetched, ${writes.length} with new bars`);
   return { written, notes };

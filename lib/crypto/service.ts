@@ -18,7 +18,7 @@ import {
   type CryptoBar,
   type CryptoBarResponse,
 } from './bars';
-import { cryptoBarsBetween, listingOf, priceSnapshot, putCryptoBars, symbolList } from './store';
+import { cryptoBars, listedSymbols, listingOf, priceSnapshot } from './store';
 
 /**
  * What the crypto endpoints answer:
@@ -47,7 +47,7 @@ export async function cryptoPrice(symbol: string, now: Date): Promise<{ symbol: 
 }
 
 export async function cryptoSymbols(now: Date): Promise<{ symbols: string[]; sample?: true }> {
-  const records = await symbolList(now);
+  const records = await listedSymbols.list(now);
   if (records.length === 0) throw notIngested('symbols');
   const symbols = records.map((r) => r.id).sort();
   return { symbols, ...sampleMark(...records) };
@@ -80,7 +80,7 @@ async function fetchOnDemand(query: HistoryQuery, now: Date, client: BinanceClie
     return undefined;
   }
   try {
-    await putCryptoBars(symbol, interval, unexpiredBars(bars, interval, now), { now, sample: false });
+    await cryptoBars.put(symbol, interval, unexpiredBars(bars, interval, now), { now, sample: false });
   } catch (error) {
     logger.warn('crypto history: storing fetched bars failed', { symbol, interval, error: (error as Error).name });
   }
@@ -93,7 +93,7 @@ export async function cryptoPriceHistory(asked: HistoryQuery, now: Date, deps: H
   await requireListed(symbol, now);
   // a window that ends before Binance opened holds nothing (and DynamoDB refuses BETWEEN with from > to)
   if (window.from > window.to) throw new NoDataError(`No ${symbol} bars before Binance opened on 2017-07-14.`);
-  const stored = await cryptoBarsBetween(symbol, interval, window.from, window.to, limit, now);
+  const stored = await cryptoBars.query(symbol, interval, { from: window.from, to: window.to, limit, order: 'newest' }, now);
   const closedBy = Math.floor(now.getTime() / 1000) - INGESTION_LAG_SECONDS;
   const expected = expectedOpenTimes(window, interval, closedBy, limit);
   let answer: Stored<CryptoBar>[] = stored;

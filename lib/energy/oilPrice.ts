@@ -6,7 +6,7 @@ import { DataUnavailableError, PlanRequiredError } from '../http/errors';
 import { ACCESS, type Plan } from '../http/plans';
 import { sampleMark } from '../http/sample';
 import { MAX_BARS, timeWindow, type Period } from '../markets/timeSeries';
-import { getQuotes, hasFuturesBars, queryFuturesBars } from '../commodities/store';
+import { futuresBars, futuresQuotes } from '../commodities/store';
 import { zonedDate } from '../time/zoned';
 import { EXCHANGE_TIME_ZONE, isProvisional, latestDailyClose } from './dailyClose';
 
@@ -38,7 +38,7 @@ export async function oilPrices(params: OilPriceParams, plan: Plan, now: Date) {
       throw new PlanRequiredError(`Free keys get the daily close of wti and brent; ${locked} needs a Premium plan (any paid plan).`, params.types ? 'types' : 'type');
     }
   }
-  const quotes = await getQuotes(benchmarks.map((b) => BENCHMARK_INFO[b].futuresSymbol), now);
+  const quotes = await futuresQuotes.getMany(benchmarks.map((b) => BENCHMARK_INFO[b].futuresSymbol), now);
   const fx = await usdConversion(params.currency ?? 'USD', now);
   const answers = benchmarks.map((benchmark) => {
     const info = BENCHMARK_INFO[benchmark];
@@ -78,8 +78,8 @@ export async function oilPrices(params: OilPriceParams, plan: Plan, now: Date) {
 export async function oilPriceHistory(params: { type: Benchmark; period: Period; start?: number; end?: number }, now: Date) {
   const symbol = BENCHMARK_INFO[params.type].futuresSymbol;
   const window = timeWindow(params, params.period, now);
-  const stored = await queryFuturesBars(symbol, params.period, { from: window.from, to: window.to, limit: MAX_BARS, order: 'newest' }, now);
-  if (stored.length === 0 && !(await hasFuturesBars(symbol, params.period, now))) {
+  const stored = await futuresBars.query(symbol, params.period, { from: window.from, to: window.to, limit: MAX_BARS, order: 'newest' }, now);
+  if (stored.length === 0 && !(await futuresBars.newest(symbol, params.period, now))) {
     throw new DataUnavailableError(`No ${params.period} bars of ${params.type} have been ingested yet; try again later.`);
   }
   return stored.map((bar) => {

@@ -5,7 +5,7 @@ import { BENCHMARK_INFO, type Benchmark } from './benchmarks';
 import { requestedBenchmarks, type BatchParams } from './batch';
 import { changeOf, roundPrice, servedPrice } from './pricing';
 import type { SpotQuote } from './spot';
-import { storedSpotQuotes } from './spotStore';
+import { spotQuotes } from './spotStore';
 
 /**
  * /v1/oilspot: the latest stored daily spot price per benchmark (lib/energy/spotStore.ts), in the asked
@@ -36,7 +36,7 @@ export interface OilSpot {
 
 export async function oilSpot(params: OilSpotParams, now: Date): Promise<OilSpot | OilSpot[]> {
   const benchmarks = requestedBenchmarks(params);
-  const stored = await storedSpotQuotes(benchmarks, now);
+  const stored = await spotQuotes.getMany(benchmarks, now);
   const missing = benchmarks.filter((b) => !stored.has(b));
   if (missing.length > 0) {
     throw new DataUnavailableError(`Spot prices for ${missing.join(', ')} have not been ingested yet; try again later.`);

@@ -1,4 +1,4 @@
-import { getRecords, putRecords, type Stored, type WriteContext } from '../store/marketData';
+import { recordCollection } from '../store/collections';
 import type { Benchmark } from './benchmarks';
 import type { SpotObservation, SpotQuote } from './spot';
 
@@ -13,17 +13,5 @@ import type { SpotObservation, SpotQuote } from './spot';
  * /v1/oilspot reads only `oil-spot-latest` (one BatchGet for a whole batch); the daily history is kept
  * for revisions and later use.
  */
-export const SPOT_LATEST_COLLECTION = 'oil-spot-latest';
-export const spotDailyCollection = (benchmark: Benchmark) => `oil-spot-daily-${benchmark}`;
-
-export function storedSpotQuotes(benchmarks: readonly Benchmark[], now: Date): Promise<Map<string, Stored<SpotQuote>>> {
-  return getRecords<SpotQuote>(SPOT_LATEST_COLLECTION, benchmarks, now);
-}
-
-export async function putSpotDays(benchmark: Benchmark, days: readonly SpotObservation[], context: WriteContext): Promise<void> {
-  await putRecords(spotDailyCollection(benchmark), days.map((day) => ({ id: day.date, value: day })), context);
-}
-
-export async function putSpotQuotes(quotes: readonly SpotQuote[], context: WriteContext): Promise<void> {
-  await putRecords(SPOT_LATEST_COLLECTION, quotes.map((quote) => ({ id: quote.benchmark, value: quote })), context);
-}
+export const spotQuotes = recordCollection<SpotQuote>('oil-spot-latest', { id: (quote) => quote.benchmark });
+export const spotDays = (benchmark: Benchmark) => recordCollection<SpotObservation>(`oil-spot-daily-${benchmark}`, { id: (day) => day.date });

@@ -4,13 +4,12 @@ import type { JobSummary } from '../ingest/job';
 import type { WriteContext } from '../store/marketData';
 import { companyIndex } from './companies';
 import {
-  cikRecords,
-  putCompensation,
-  putEcd,
-  putStatements,
-  replaceCompanies,
+  filingCompensation,
+  filingEcd,
+  filingStatements,
+  secCiks,
   secTicker,
-  tickerRecords,
+  secTickers,
   type CompanyRef,
   type CompensationDocument,
   type EcdDocument,
@@ -48,7 +47,7 @@ export function watchlist(env: string | undefined = process.env[FILINGS_WATCHLIS
 export async function resolveWatchlist(entries: readonly string[], now: Date): Promise<{ companies: CompanyRef[]; notes: string[] }> {
   const ciks = entries.filter((e) => /^\d{10}$/.test(e));
   const tickers = entries.filter((e) => !/^\d{10}$/.test(e));
-  const [byTicker, byCik] = await Promise.all([tickerRecords(tickers, now), cikRecords(ciks, now)]);
+  const [byTicker, byCik] = await Promise.all([secTickers.getMany(tickers, now), secCiks.getMany(ciks, now)]);
   if (byTicker.size === 0 && byCik.size === 0) {
     throw new Error('no watchlist company is in the stored SEC ticker list: run filingCompanies first');
   }
@@ -75,7 +74,8 @@ function finish(written: number, notes: string[], failures: string[], what: stri
 
 export async function ingestCompanies(client: SecClient, context: WriteContext): Promise<JobSummary> {
   const { tickers, ciks } = companyIndex(await client.companyTickers());
-  await replaceCompanies(tickers, ciks, context);
+  await secTickers.replaceAll(tickers, context);
+  await secCiks.replaceAll(ciks, context);
   return { written: tickers.length + ciks.length };
 }
 
@@ -96,8 +96,8 @@ export async function ingestFacts(client: SecClient, companies: readonly Company
       else failures.push(`${label(company)}: ${message(error)}`);
     }
   }
-  await putStatements(statements, context);
-  await putEcd(ecd, context);
+  await filingStatements.put(statements, context);
+  await filingEcd.put(ecd, context);
   return finish(statements.length + ecd.length, notes, failures, 'companyfacts');
 }
 
@@ -125,6 +125,6 @@ export async function ingestProxies(client: SecClient, companies: readonly Compa
       } else failures.push(`${label(company)}: ${message(error)}`);
     }
   }
-  await putCompensation(documents, context);
+  await filingCompensation.put(documents, context);
   return finish(documents.length, notes, failures, 'proxy statements');
 }

@@ -4,14 +4,13 @@ import { sampleMark } from '../http/sample';
 import { paddedCik } from '../sources/sec';
 import type { Stored } from '../store/marketData';
 import { searchCompanyByName } from './companies';
+import { jobHasSucceeded } from '../ingest/job';
 import {
-  allCompensation,
-  compensationOf,
-  ecdOf,
-  jobHasRun,
+  filingCompensation,
+  filingEcd,
+  filingStatements,
   secTicker,
-  statementsOf,
-  tickerRecord,
+  secTickers,
   type CompensationDocument,
   type EcdDocument,
   type StatementsDocument,
@@ -33,14 +32,14 @@ export interface CompanyQuery {
 }
 
 async function missing(job: string, now: Date, message: string): Promise<never> {
-  if (!(await jobHasRun(job, now))) throw new DataUnavailableError('Company filings have not been ingested yet; try again later.');
+  if (!(await jobHasSucceeded(job, now))) throw new DataUnavailableError('Company filings have not been ingested yet; try again later.');
   throw new NoDataError(message);
 }
 
 /** The 10-digit CIK a ticker or CIK parameter names. */
 async function cikOf(query: CompanyQuery, now: Date): Promise<string> {
   if (query.cik !== undefined) return paddedCik(query.cik);
-  const found = await tickerRecord(query.ticker!, now);
+  const found = await secTickers.get(query.ticker!, now);
   if (!found) return missing(FILINGS_JOBS.companies, now, `No SEC-registered company has the ticker '${secTicker(query.ticker!)}'.`);
   return found.value.cik;
 }
@@ -49,7 +48,7 @@ const describe = (query: CompanyQuery) => (query.cik !== undefined ? `CIK ${padd
 
 async function statementsFor(query: CompanyQuery, now: Date): Promise<Stored<StatementsDocument>> {
   const cik = await cikOf(query, now);
-  const stored = await statementsOf(cik, now);
+  const stored = await filingStatements.get(cik, now);
   return stored ?? missing(FILINGS_JOBS.facts, now, `No income statements are available for ${describe(query)}.`);
 }
 
@@ -109,13 +108,13 @@ export interface CompensationQuery extends CompanyQuery {
 
 async function compensationFor(query: CompensationQuery, now: Date): Promise<{ compensation?: Stored<CompensationDocument>; ecd?: Stored<EcdDocument> }> {
   if (query.ticker === undefined && query.cik === undefined) {
-    const all = await allCompensation(now);
+    const all = await filingCompensation.list(now);
     const match = searchCompanyByName(query.name!, all.map((s) => s.value));
     if (!match) return missing(FILINGS_JOBS.proxies, now, `No executive compensation is available for a company named '${query.name}'.`);
     return { compensation: all.find((s) => s.value.cik === match.cik) };
   }
   const cik = await cikOf(query, now);
-  const [compensation, ecd] = await Promise.all([compensationOf(cik, now), ecdOf(cik, now)]);
+  const [compensation, ecd] = await Promise.all([filingCompensation.get(cik, now), filingEcd.get(cik, now)]);
   if (!compensation && !ecd) return missing(FILINGS_JOBS.proxies, now, `No executive compensation is available for ${describe(query)}.`);
   return { compensation, ecd };
 }

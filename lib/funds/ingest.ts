@@ -2,9 +2,8 @@ import type { JobSummary } from '../ingest/job';
 import type { SecClient } from '../sources/sec';
 import type { YahooChartClient } from '../sources/yahooChart';
 import type { WriteContext } from '../store/marketData';
-import { getRecords } from '../store/marketData';
 import { collectFundProfiles } from './profiles';
-import { FUND_CLASSES, storeFundProfiles, storeNavBars, type NavBar } from './store';
+import { fundClasses, fundNavs, fundProfiles, type NavBar } from './store';
 import { fundClassesOf, fundWatchlist, type FundClass } from './tickers';
 
 /**
@@ -16,7 +15,7 @@ import { fundClassesOf, fundWatchlist, type FundClass } from './tickers';
 
 /** The watchlist's share classes: from the stored SEC list, or the SEC file itself for any not stored yet. */
 async function watchlistClasses(sec: SecClient, watchlist: readonly string[], now: Date): Promise<{ classes: FundClass[]; unknown: string[] }> {
-  const stored = await getRecords<FundClass>(FUND_CLASSES, watchlist, now);
+  const stored = await fundClasses.getMany(watchlist, now);
   let byTicker = new Map([...stored].map(([ticker, record]) => [ticker, record.value]));
   if (watchlist.some((ticker) => !byTicker.has(ticker))) {
     byTicker = new Map(fundClassesOf(await sec.mutualFundTickers()).map((c) => [c.ticker, c]));
@@ -32,7 +31,7 @@ export async function ingestFundProfiles(context: WriteContext, sec: SecClient):
   const run = await collectFundProfiles(sec, classes);
   const notes = [...unknown.map((t) => `${t}: not in the SEC mutual fund list`), ...run.notes];
   if (run.profiles.length === 0 && run.failed.length > 0) throw new Error(`no fund profile could be built: ${notes.join('; ')}`);
-  await storeFundProfiles(run.profiles, context);
+  await fundProfiles.put(run.profiles, context);
   return { written: run.profiles.length, notes };
 }
 
@@ -59,7 +58,7 @@ export async function ingestFundPrices(context: WriteContext, yahoo: YahooChartC
   if (navs.size === 0 && failed > 0) throw new Error(`no NAV could be fetched: ${notes.join('; ')}`);
   let written = 0;
   for (const [ticker, bars] of navs) {
-    await storeNavBars(ticker, bars, context);
+    await fundNavs.put(ticker, '1d', bars, context);
     written += bars.length;
   }
   return { written, notes };

@@ -1,7 +1,8 @@
 import { ACCESS, type Plan } from '../http/plans';
 import { DataUnavailableError, NoDataError } from '../http/errors';
 import { sampleMark } from '../http/sample';
-import { fundClassesIngested, getFundClass, getFundProfile, latestNav, type FundHolding } from './store';
+import { jobHasSucceeded } from '../ingest/job';
+import { fundClasses, fundNavs, fundProfiles, FUND_TICKERS_JOB, type FundHolding } from './store';
 
 /**
  * GET /v1/mutualfund: a fund share class by ticker.
@@ -31,12 +32,12 @@ export interface MutualFundAnswer {
 }
 
 export async function mutualFund(ticker: string, plan: Plan, now: Date): Promise<MutualFundAnswer> {
-  const profile = await getFundProfile(ticker, now);
+  const profile = await fundProfiles.get(ticker, now);
   if (!profile) throw await missingProfile(ticker, now);
   const fund = profile.value;
   const identity = { fund_ticker: fund.ticker, fund_name: fund.fund_name, isin: fund.isin, cusip: fund.cusip, country: fund.country };
   if (!ACCESS.premium.allows(plan)) return { ...identity, ...sampleMark(profile) };
-  const nav = await latestNav(ticker, now);
+  const nav = await fundNavs.newest(ticker, '1d', now);
   return {
     ...identity,
     price: nav?.value.nav ?? null,
@@ -49,9 +50,9 @@ export async function mutualFund(ticker: string, plan: Plan, now: Date): Promise
 }
 
 async function missingProfile(ticker: string, now: Date): Promise<Error> {
-  if (await getFundClass(ticker, now)) {
+  if (await fundClasses.get(ticker, now)) {
     return new DataUnavailableError(`The profile of fund ${ticker} (from its SEC filings) has not been ingested yet; try again later.`);
   }
-  if (!(await fundClassesIngested(now))) return new DataUnavailableError('The SEC mutual fund list has not been ingested yet; try again later.');
+  if (!(await jobHasSucceeded(FUND_TICKERS_JOB, now))) return new DataUnavailableError('The SEC mutual fund list has not been ingested yet; try again later.');
   return new NoDataError(`No mutual fund share class with ticker '${ticker}' is listed by the SEC.`);
 }

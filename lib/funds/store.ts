@@ -1,5 +1,4 @@
-import { getRecord, putBars, putRecords, queryBars, replaceCollection, type Stored, type WriteContext } from '../store/marketData';
-import { JOB_RUNS, type JobRun } from '../ingest/job';
+import { barCollection, recordCollection } from '../store/collections';
 import type { FundClass } from './tickers';
 
 /**
@@ -11,10 +10,7 @@ import type { FundClass } from './tickers';
  * | fund profiles (name, identifiers, AUM, holdings, expense ratio) | records `fund-profiles`, id = ticker | fundProfiles (daily) |
  * | NAVs, one bar a day | bars `funds|<ticker>|1d` | fundPrices |
  */
-export const FUND_CLASSES = 'fund-classes';
-export const FUND_PROFILES = 'fund-profiles';
 export const FUND_TICKERS_JOB = 'fundTickers';
-const NAV_SERIES = (ticker: string) => ({ dataset: 'funds', symbol: ticker, period: '1d' });
 
 export interface FundHolding {
   /** the holding's ticker when the filing gives one, else null */
@@ -56,25 +52,6 @@ export interface NavBar {
   nav: number;
 }
 
-export const storeFundClasses = (classes: readonly FundClass[], context: WriteContext) =>
-  replaceCollection(FUND_CLASSES, classes.map((c) => ({ id: c.ticker, value: c })), context);
-
-export const getFundClass = (ticker: string, now: Date) => getRecord<FundClass>(FUND_CLASSES, ticker, now);
-
-/** True once fundTickers has stored the SEC class list at least once. */
-export async function fundClassesIngested(now: Date): Promise<boolean> {
-  const run = await getRecord<JobRun>(JOB_RUNS, FUND_TICKERS_JOB, now);
-  return typeof run?.value.last_success === 'number';
-}
-
-export const storeFundProfiles = (profiles: readonly FundProfile[], context: WriteContext) =>
-  putRecords(FUND_PROFILES, profiles.map((p) => ({ id: p.ticker, value: p })), context);
-
-export const getFundProfile = (ticker: string, now: Date) => getRecord<FundProfile>(FUND_PROFILES, ticker, now);
-
-export const storeNavBars = (ticker: string, bars: readonly NavBar[], context: WriteContext) => putBars(NAV_SERIES(ticker), bars, context);
-
-export async function latestNav(ticker: string, now: Date): Promise<Stored<NavBar> | undefined> {
-  const [bar] = await queryBars<NavBar>(NAV_SERIES(ticker), { limit: 1, order: 'newest' }, now);
-  return bar;
-}
+export const fundClasses = recordCollection<FundClass>('fund-classes', { id: (fund) => fund.ticker });
+export const fundProfiles = recordCollection<FundProfile>('fund-profiles', { id: (profile) => profile.ticker });
+export const fundNavs = barCollection<NavBar, '1d'>('funds');

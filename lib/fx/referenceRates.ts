@@ -1,4 +1,4 @@
-import { getRecord, putRecords, type Stored, type WriteContext } from '../store/marketData';
+import { recordCollection, type Stored, type WriteContext } from '../store/collections';
 
 /**
  * The ECB euro foreign exchange reference rates as stored by the `fxRates` job: one record per
@@ -14,25 +14,25 @@ export interface ReferenceRates {
   rates: Record<string, number>;
 }
 
-export const FX_DAILY_COLLECTION = 'fx-ecb-daily';
-export const FX_LATEST_COLLECTION = 'fx-ecb-latest';
 const LATEST_ID = 'EUR';
+const dailyRates = recordCollection<ReferenceRates>('fx-ecb-daily', { id: (day) => day.date });
+const latestRates = recordCollection<ReferenceRates>('fx-ecb-latest', { id: () => LATEST_ID });
 
 /** Writes every day's rates and the newest day as `latest` (idempotent: same days, same items). */
 export async function putReferenceRates(days: readonly ReferenceRates[], context: WriteContext): Promise<void> {
   if (days.length === 0) return;
-  await putRecords(FX_DAILY_COLLECTION, days.map((day) => ({ id: day.date, value: day })), context);
+  await dailyRates.put(days, context);
   const newest = days.reduce((a, b) => (b.date > a.date ? b : a));
-  const current = await getRecord<ReferenceRates>(FX_LATEST_COLLECTION, LATEST_ID, context.now);
+  const current = await latestRates.get(LATEST_ID, context.now);
   // an older re-publication (a backfill) never replaces a newer latest
   if (current && current.value.date > newest.date) return;
-  await putRecords(FX_LATEST_COLLECTION, [{ id: LATEST_ID, value: newest }], context);
+  await latestRates.put([newest], context);
 }
 
 export function latestReferenceRates(now: Date): Promise<Stored<ReferenceRates> | undefined> {
-  return getRecord<ReferenceRates>(FX_LATEST_COLLECTION, LATEST_ID, now);
+  return latestRates.get(LATEST_ID, now);
 }
 
 export function referenceRatesOn(date: string, now: Date): Promise<Stored<ReferenceRates> | undefined> {
-  return getRecord<ReferenceRates>(FX_DAILY_COLLECTION, date, now);
+  return dailyRates.get(date, now);
 }

@@ -1,5 +1,6 @@
 import { logger } from '../http/observability';
-import { getRecord, putRecords, type WriteContext } from '../store/marketData';
+import { recordCollection } from '../store/collections';
+import type { WriteContext } from '../store/marketData';
 import type { IngestionJobDefinition } from './definition';
 
 /**
@@ -40,6 +41,12 @@ export interface JobRun {
 }
 
 export const JOB_RUNS = 'job-runs';
+export const jobRuns = recordCollection<JobRun>(JOB_RUNS, { id: (run) => run.job });
+
+/** Whether a job has ever succeeded (its data exist, even if empty). */
+export async function jobHasSucceeded(job: string, now: Date): Promise<boolean> {
+  return typeof (await jobRuns.get(job, now))?.value.last_success === 'number';
+}
 
 export type JobHandler = (event?: JobEvent) => Promise<JobSummary>;
 
@@ -49,22 +56,18 @@ export function ingestionJob(definition: IngestionJobDefinition, run: (context: 
     if (Number.isNaN(now.getTime())) throw new Error(`event time '${event.time}' is not a date`);
     const context: WriteContext = { now, sample: event.sample === true };
     const job = definition.name;
-    const previous = (await getRecord<JobRun>(JOB_RUNS, job, now))?.value;
+    const previous = (await jobRuns.get(job, now))?.value;
     const record = (outcome: Partial<JobRun>) =>
-      putRecords<JobRun>(
-        JOB_RUNS,
+      jobRuns.put(
         [
           {
-            id: job,
-            value: {
-              job,
-              last_run: Math.floor(now.getTime() / 1000),
-              last_success: previous?.last_success ?? null,
-              last_error: null,
-              written: 0,
-              sample: context.sample,
-              ...outcome,
-            },
+            job,
+            last_run: Math.floor(now.getTime() / 1000),
+            last_success: previous?.last_success ?? null,
+            last_error: null,
+            written: 0,
+            sample: context.sample,
+            ...outcome,
           },
         ],
         context,

@@ -14,7 +14,7 @@ import type { WriteContext } from '../store/marketData';
 import { utcDate } from '../time/calendarDate';
 import { rateInfo, type RateId } from './catalogue';
 import { byDate, type RateObservation } from './observation';
-import { dayOf, newestRatePoint, putRateHistory } from './store';
+import { dayOf, putRateHistory, rateSeries } from './store';
 
 /** Days re-read before the newest stored point on an incremental run. */
 export const OVERLAP_DAYS = 14;
@@ -38,7 +38,7 @@ export async function fetchPlan<I extends RateId>(rates: readonly I[], now: Date
   const today = utcDate(now);
   const plan = {} as FetchPlan<I>;
   for (const rate of rates) {
-    const newest = await newestRatePoint(rate, now);
+    const newest = await rateSeries.newest(rate, '1d', now);
     const depth = rateInfo(rate).historyFrom ?? ANY_DAY;
     plan[rate] = newest
       ? { from: dayOf(Math.max(newest.value.time - OVERLAP_DAYS * DAY_SECONDS, Date.parse(`${depth}T00:00:00Z`) / 1000)), to: today, backfill: false }

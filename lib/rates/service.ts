@@ -8,7 +8,7 @@ import { sampleMark } from '../http/sample';
 import { rateInfo, type RateId } from './catalogue';
 import { liborName, liborRange, type LiborSeries, type LiborTenor } from './libor';
 import { historyPage } from './paging';
-import { dayOf, newestRatePoint, rateHistory } from './store';
+import { dayOf, rateSeries } from './store';
 
 /** MM-DD-YYYY (spec 2.8 last_updated) of YYYY-MM-DD. */
 export const monthDayYear = (date: string) => `${date.slice(5, 7)}-${date.slice(8, 10)}-${date.slice(0, 4)}`;
@@ -17,7 +17,7 @@ const notIngested = (rate: RateId) =>
   new DataUnavailableError(`The rate '${rate}' has not been ingested yet; it is refreshed hourly from its publisher.`);
 
 export async function currentRate(rate: RateId, now: Date) {
-  const newest = await newestRatePoint(rate, now);
+  const newest = await rateSeries.newest(rate, '1d', now);
   if (!newest) throw notIngested(rate);
   const info = rateInfo(rate);
   return {
@@ -37,9 +37,9 @@ export interface HistoryRequest {
 }
 
 export async function rateHistoryPage(rate: RateId, request: HistoryRequest, now: Date) {
-  if (!(await newestRatePoint(rate, now))) throw notIngested(rate);
+  if (!(await rateSeries.newest(rate, '1d', now))) throw notIngested(rate);
   const page = await historyPage({ series: rate, ...request, now }, async (from, to, limit) =>
-    (await rateHistory(rate, from, to, limit, now)).map((stored) => ({ time: stored.value.time, stored })),
+    (await rateSeries.query(rate, '1d', { from, to, limit, order: 'oldest' }, now)).map((stored) => ({ time: stored.value.time, stored })),
   );
   return {
     name: rateInfo(rate).name,

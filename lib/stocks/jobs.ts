@@ -4,7 +4,7 @@ import { secClient } from '../sources/sec';
 import { yahooChartClient } from '../sources/yahooChart';
 import type { WriteContext } from '../store/marketData';
 import { readDaily, readQuote } from './sourceRead';
-import { getCoverages, replaceTickers, writeReads, type TickerRead } from './store';
+import { dailyCoverage, stockTickers, writeReads, type TickerRead } from './store';
 import { INDICES, tickerList, watchlist } from './tickers';
 
 /**
@@ -17,7 +17,7 @@ export async function ingestTickerList({ now, sample }: WriteContext): Promise<J
   const entries = await secClient().companyTickersExchange();
   const records = tickerList(entries);
   if (records.length <= INDICES.length) throw new Error('company_tickers_exchange.json has no usable tickers');
-  await replaceTickers(records, { now, sample });
+  await stockTickers.replaceAll(records, { now, sample });
   return { written: records.length, notes: [`${records.length - INDICES.length} SEC tickers and ${INDICES.length} indices`] };
 }
 
@@ -46,7 +46,7 @@ const jobClient = () => yahooChartClient();
 export async function ingestDailyBars({ now, sample }: WriteContext): Promise<JobSummary> {
   const readAt = Math.floor(now.getTime() / 1000);
   const client = jobClient();
-  const coverages = await getCoverages(watchlist(), now);
+  const coverages = await dailyCoverage.getMany(watchlist(), now);
   const { reads, notes } = await readWatchlist((ticker) => readDaily(client, ticker, readAt, coverages.get(ticker)?.value));
   return { written: await writeReads(reads, { now, sample }), notes };
 }

@@ -73,7 +73,6 @@ export async function readIntraday(
     intraday: {
       period,
       bars: intradayBarsOf(chart, period, snapshot.price_decimals, readAt),
-      retentionSeconds: INTRADAY_HISTORY_SECONDS[period],
     },
   };
 }

@@ -7,7 +7,7 @@ import { fourHourBars, type IntradayBar, type IntradayPeriod, type StoredIntrada
 import { latestDailyTransition, isPublished, type DailyBar } from './dailyBars';
 import { isOnWatchlist, readThrough, requestPathClient, type ReadOutcome } from './readThrough';
 import { intradayRequest, readDaily, readIntraday, readQuote } from './sourceRead';
-import { getCoverage, getSnapshot, queryDailyBars, queryIntradayBars } from './store';
+import { dailyBars, dailyCoverage, intradayBars, stockSnapshots } from './store';
 
 /**
  * /v1/stockpricehistorical: bars newest first, at most 1000, in [start, end] (CONTRACT default window:
@@ -98,13 +98,13 @@ export async function stockHistory(query: HistoryQuery, plan: Plan, now: Date): 
 
 async function dailyHistory(ticker: string, window: TimeWindow, now: Date): Promise<StockBar[]> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  const coverage = await getCoverage(ticker, now);
+  const coverage = await dailyCoverage.get(ticker, now);
   const stale = coverage !== undefined && !isOnWatchlist(ticker) && coverage.value.read_at < Math.min(window.to, latestDailyTransition(nowSeconds));
   if (!coverage || coverage.value.from > window.from || stale) {
     const outcome = await readThrough(() => readDaily(requestPathClient(), ticker, nowSeconds, coverage?.value, window.from), now);
     if (!('read' in outcome) && !coverage) unavailable(ticker, outcome);
   }
-  const stored = await queryDailyBars(ticker, { from: window.from, to: window.to, limit: MAX_BARS + 2, order: 'newest' }, now);
+  const stored = await dailyBars.query(ticker, '1d', { from: window.from, to: window.to, limit: MAX_BARS + 2, order: 'newest' }, now);
   return stored
     .filter((bar) => isPublished(bar.value.session, nowSeconds))
     .slice(0, MAX_BARS)
@@ -121,11 +121,11 @@ async function intradayHistory(ticker: string, period: IntradayPeriod, window: T
   const request = intradayRequest(series, from, to, nowSeconds);
   const outcome = request
     ? await readThrough(() => readIntraday(client, ticker, series, request, nowSeconds), now)
-    : (await getSnapshot(ticker, now))
+    : (await stockSnapshots.get(ticker, now))
       ? undefined
       : await readThrough(() => readQuote(client, ticker, nowSeconds), now);
   const limit = period === '4h' ? MAX_BARS * 4 + 8 : MAX_BARS;
-  const stored = await queryIntradayBars(ticker, series, { from, to, limit, order: 'newest' }, now);
+  const stored = await intradayBars.query(ticker, series, { from, to, limit, order: 'newest' }, now);
   if (outcome && !('read' in outcome) && stored.length === 0) unavailable(ticker, outcome);
   const completed = stored.filter((s) => s.value.time + PERIOD_SECONDS[series] <= nowSeconds);
   if (period !== '4h') return completed.map((s) => barOf(s));

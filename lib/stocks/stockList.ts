@@ -1,6 +1,6 @@
 import { DataUnavailableError, InvalidParameterError } from '../http/errors';
 import { sampleMark } from '../http/sample';
-import { listTickers } from './store';
+import { stockTickers } from './store';
 
 /**
  * /v1/stockpricelist: the ticker list (SEC company_tickers_exchange.json and the index table) in ticker
@@ -14,7 +14,7 @@ export interface TickerListEntry {
 }
 
 export async function stockList(offset: number, limit: number, now: Date): Promise<TickerListEntry[]> {
-  const tickers = await listTickers(now);
+  const tickers = await stockTickers.list(now);
   if (tickers.length === 0) throw new DataUnavailableError('The stock ticker list has not been ingested yet; try again later.');
   if (offset >= tickers.length) {
     throw new InvalidParameterError(`Parameter 'offset' must be below ${tickers.length}, the number of tickers.`, 'offset');

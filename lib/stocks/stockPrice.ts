@@ -5,7 +5,7 @@ import { roundTo, type StockSnapshot } from './chartRead';
 import { latestDailyTransition, sessionDateOf, isPublished, type DailyBar } from './dailyBars';
 import { isOnWatchlist, readThrough, requestPathClient } from './readThrough';
 import { readDaily } from './sourceRead';
-import { getCoverage, getSnapshot, getTicker, queryDailyBars } from './store';
+import { dailyBars, dailyCoverage, stockSnapshots, stockTickers } from './store';
 import { sessionCloseTime } from './tradingCalendar';
 
 /**
@@ -37,7 +37,7 @@ export interface StockPrice {
 
 export async function stockPrice(ticker: string, live: boolean, now: Date): Promise<StockPrice> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  const [listing, storedSnapshot, coverage] = await Promise.all([getTicker(ticker, now), getSnapshot(ticker, now), getCoverage(ticker, now)]);
+  const [listing, storedSnapshot, coverage] = await Promise.all([stockTickers.get(ticker, now), stockSnapshots.get(ticker, now), dailyCoverage.get(ticker, now)]);
   let snapshot: Stored<StockSnapshot> | undefined = storedSnapshot;
   const outdated =
     !storedSnapshot ||
@@ -53,7 +53,7 @@ export async function stockPrice(ticker: string, live: boolean, now: Date): Prom
     }
   }
   const quote = snapshot!;
-  const bars = (await queryDailyBars(ticker, { limit: 8, order: 'newest' }, now)).filter((bar) => isPublished(bar.value.session, nowSeconds));
+  const bars = (await dailyBars.query(ticker, '1d', { limit: 8, order: 'newest' }, now)).filter((bar) => isPublished(bar.value.session, nowSeconds));
   const decimals = quote.value.price_decimals;
 
   let price: number;

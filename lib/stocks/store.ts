@@ -1,22 +1,10 @@
-import {
-  getRecord,
-  getRecords,
-  listRecords,
-  putBars,
-  putRecords,
-  queryBars,
-  replaceCollection,
-  type BarRange,
-  type Stored,
-  type WriteContext,
-} from '../store/marketData';
-import type { Period } from '../markets/timeSeries';
-import type { StockSnapshot, IntradayBar } from './chartRead';
+import { barCollection, recordCollection, type WriteContext } from '../store/collections';
+import { INTRADAY_HISTORY_SECONDS, type IntradayBar, type StockSnapshot, type StoredIntradayPeriod } from './chartRead';
 import type { DailyBar } from './dailyBars';
 import type { TickerRecord } from './tickers';
 
 /**
- * The stocks family's names in the `market` table (lib/store/marketData.ts):
+ * The stocks family's data in the `market` table:
  *
  * | what | where |
  * |---|---|
@@ -25,11 +13,6 @@ import type { TickerRecord } from './tickers';
  * | daily coverage: the store holds every daily bar the source had from `from` to `read_at` | collection `stock-daily-coverage`, id = ticker |
  * | bars | series `stocks|<ticker>|<period>`: 1d (kept), 1m … 1h (TTL = the source's own history depth) |
  */
-export const TICKERS = 'stock-tickers';
-export const SNAPSHOTS = 'stock-quotes';
-export const DAILY_COVERAGE = 'stock-daily-coverage';
-export const DATASET = 'stocks';
-
 export interface DailyCoverage {
   /** Unix seconds: the earliest instant whose bars are all stored */
   from: number;
@@ -41,23 +24,16 @@ export interface DailyCoverage {
 export interface TickerRead {
   snapshot: StockSnapshot;
   daily?: { bars: DailyBar[]; coverage: DailyCoverage };
-  intraday?: { period: Exclude<Period, '1d' | '4h'>; bars: IntradayBar[]; retentionSeconds: number };
+  intraday?: { period: StoredIntradayPeriod; bars: IntradayBar[] };
 }
 
-export const replaceTickers = (records: readonly TickerRecord[], context: WriteContext) =>
-  replaceCollection(
-    TICKERS,
-    records.map((value) => ({ id: value.ticker, value })),
-    context,
-  );
-
-export const getTicker = (ticker: string, now: Date) => getRecord<TickerRecord>(TICKERS, ticker, now);
 /** the whole list (about 10k tickers) is kept per container for 5 minutes; it changes daily */
-export const listTickers = (now: Date) => listRecords<TickerRecord>(TICKERS, now, 300);
-
-export const getSnapshot = (ticker: string, now: Date) => getRecord<StockSnapshot>(SNAPSHOTS, ticker, now);
-export const getCoverage = (ticker: string, now: Date) => getRecord<DailyCoverage>(DAILY_COVERAGE, ticker, now);
-export const getCoverages = (tickers: readonly string[], now: Date) => getRecords<DailyCoverage>(DAILY_COVERAGE, tickers, now);
+export const stockTickers = recordCollection<TickerRecord>('stock-tickers', { id: (record) => record.ticker, cacheSeconds: { list: 300 } });
+export const stockSnapshots = recordCollection<StockSnapshot>('stock-quotes', { id: (snapshot) => snapshot.ticker });
+export const dailyCoverage = recordCollection<DailyCoverage & { ticker: string }>('stock-daily-coverage', { id: (coverage) => coverage.ticker });
+export const dailyBars = barCollection<DailyBar, '1d'>('stocks');
+/** intraday bars expire when the source no longer serves them */
+export const intradayBars = barCollection<IntradayBar, StoredIntradayPeriod>('stocks', { retentionSeconds: INTRADAY_HISTORY_SECONDS });
 
 /** Writes reads (bars first, then coverage and snapshot, so a reader never sees coverage ahead of its bars). */
 export async function writeReads(reads: readonly TickerRead[], context: WriteContext): Promise<number> {
@@ -65,26 +41,16 @@ export async function writeReads(reads: readonly TickerRead[], context: WriteCon
   for (const read of reads) {
     const ticker = read.snapshot.ticker;
     if (read.daily?.bars.length) {
-      await putBars({ dataset: DATASET, symbol: ticker, period: '1d' }, read.daily.bars, context);
+      await dailyBars.put(ticker, '1d', read.daily.bars, context);
       written += read.daily.bars.length;
     }
     if (read.intraday?.bars.length) {
-      await putBars({ dataset: DATASET, symbol: ticker, period: read.intraday.period }, read.intraday.bars, context, read.intraday.retentionSeconds);
+      await intradayBars.put(ticker, read.intraday.period, read.intraday.bars, context);
       written += read.intraday.bars.length;
     }
   }
-  const coverages = reads.flatMap((read) => (read.daily ? [{ id: read.snapshot.ticker, value: read.daily.coverage }] : []));
-  if (coverages.length) await putRecords(DAILY_COVERAGE, coverages, context);
-  await putRecords(
-    SNAPSHOTS,
-    reads.map((read) => ({ id: read.snapshot.ticker, value: read.snapshot })),
-    context,
-  );
+  const coverages = reads.flatMap((read) => (read.daily ? [{ ...read.daily.coverage, ticker: read.snapshot.ticker }] : []));
+  if (coverages.length) await dailyCoverage.put(coverages, context);
+  await stockSnapshots.put(reads.map((read) => read.snapshot), context);
   return written + coverages.length + reads.length;
 }
-
-export const queryDailyBars = (ticker: string, range: BarRange, now: Date): Promise<Stored<DailyBar>[]> =>
-  queryBars<DailyBar>({ dataset: DATASET, symbol: ticker, period: '1d' }, range, now);
-
-export const queryIntradayBars = (ticker: string, period: Exclude<Period, '1d' | '4h'>, range: BarRange, now: Date): Promise<Stored<IntradayBar>[]> =>
-  queryBars<IntradayBar>({ dataset: DATASET, symbol: ticker, period }, range, now);
