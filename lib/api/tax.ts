@@ -12,10 +12,14 @@ import { US_FILING_STATUSES } from '../tax/types';
 const MAX_AMOUNT = 1_000_000_000_000;
 const amount = (description: string) => decimalParam(0, MAX_AMOUNT, description, 2);
 
-const bracket = z.object({ min: z.number(), max: z.nullable(z.number()), rate: z.number() });
+const bracket = z.object({ min: z.number(), max: z.nullable(z.number()), rate: z.number(), base: z.optional(z.number()) });
 const byFilingStatus = <T extends z.ZodMiniType>(value: T) => z.record(z.enum(US_FILING_STATUSES), value);
-const usTable = z.object({ brackets: byFilingStatus(z.array(bracket)), standard_deduction: byFilingStatus(z.number()) });
-const caTable = z.object({ brackets: z.array(bracket), basic_personal_amount: z.number() });
+const usTable = z.object({
+  brackets: byFilingStatus(z.array(bracket)),
+  standard_deduction: byFilingStatus(z.number()),
+  estimated: z.optional(z.literal(true)),
+});
+const caTable = z.object({ brackets: z.array(bracket), basic_personal_amount: z.number(), estimated: z.optional(z.literal(true)) });
 const fica = z.object({
   social_security_rate: z.number(),
   social_security_wage_cap: z.number(),
@@ -45,7 +49,13 @@ export const taxEndpoints = {
     summary: 'Income tax brackets, standard deductions and payroll-tax parameters for the US and Canada',
     description:
       'Brackets are [{min, max, rate}] with rate a decimal (0.22) and max null on the top bracket; a bracket taxes the part of ' +
-      'taxable income from min up to max. US tables are per filing status (single, married = married filing jointly, ' +
+      "taxable income from min up to max. Where the law adds a fixed amount at a bracket's start, the bracket also carries " +
+      'base, the tax owed at min: for taxable income above min (up to max) tax = base + rate × (income − min) (Ohio 2024: ' +
+      '{min: 26050, max: 100000, rate: 0.0275, base: 360.69}, "$360.69 plus 2.75 % of the excess over $26,050"; Arkansas ' +
+      'writes its bracket adjustment and high-income table this way); without base the tax owed at min is what the brackets ' +
+      'below add up to. A table some of whose figures are not yet published and were estimated (2026 thresholds indexed by an ' +
+      'assumed rate, a 2025 rate or amount assumed unchanged) carries estimated: true; other tables have no estimated field. ' +
+      'US tables are per filing status (single, married = married filing jointly, ' +
       'married_separate, head_of_household) with the standard deduction; Canadian tables carry the basic personal amount ' +
       '(a non-refundable credit at the lowest rate). `year` must be a year we have tables for (the 400 lists them): US federal ' +
       'years are those the PSLmodels Tax-Calculator current-law file states (no projections); US state and Canadian tables ' +
@@ -111,7 +121,8 @@ export const taxEndpoints = {
       '(rates 0.124 and 0.029); the deductible half of self-employment tax is not subtracted — include it in deductions. ' +
       "Region (paid plans): a US state's brackets on income − (deductions, else the state's standard deduction for the " +
       "filing status); a province's brackets on the federal taxable income less its basic personal amount credit at its " +
-      'lowest rate. Not modelled: AMT, surtaxes (e.g. Ontario), the Ontario Health Premium, local income taxes, CPP/EI, ' +
+      'lowest rate. Brackets with a base (Ohio, Arkansas; see /v2/incometax) add it as the law states. estimated: true appears ' +
+      'when a table behind the fields shown is an estimate (see /v2/incometax). Not modelled: AMT, surtaxes (e.g. Ontario), the Ontario Health Premium, local income taxes, CPP/EI, ' +
       'tax on capital gains or dividends, phase-outs. Money is rounded to cents and rates to 4 decimals (0.1384 = 13.84 %); ' +
       'totals add the rounded parts; effective rates divide by income (0 when income is 0). tax_year defaults to the latest ' +
       "year we have for the country. filing_status is required for US and not used for CA. Free keys get income, " +
@@ -170,6 +181,7 @@ export const taxEndpoints = {
         total_taxes_owed: z.optional(z.number()),
         income_after_tax: z.optional(z.number()),
         total_effective_tax_rate: z.optional(z.number()),
+        estimated: z.optional(z.literal(true)),
       }),
     },
     layers: ['referenceData'],

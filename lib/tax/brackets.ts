@@ -1,10 +1,15 @@
 import type { Bracket } from './types';
 
-/** Tax on an amount under progressive brackets: each bracket's rate on the part of the amount inside it. */
+/**
+ * Tax on an amount under progressive brackets: each bracket's rate on the part of the amount inside it,
+ * added to the tax owed at the bracket's start (its `base` where the law states one, else the sum of the
+ * brackets below).
+ */
 export function taxByBrackets(brackets: readonly Bracket[], amount: number): number {
   let tax = 0;
-  for (const { min, max, rate } of brackets) {
+  for (const { min, max, rate, base } of brackets) {
     if (amount <= min) break;
+    if (base !== undefined) tax = base;
     const top = max === null ? amount : Math.min(amount, max);
     tax += (top - min) * rate;
   }

@@ -1,6 +1,7 @@
 /**
  * /v1/incometaxcalculator over the tax tables: picks the year's tables, runs the calculation and keeps the
- * fields the caller's plan may see (free: the basic fields; paid: also FICA and the regional totals).
+ * fields the caller's plan may see (free: the basic fields; paid: also FICA and the regional totals), with
+ * `estimated: true` when a table behind those fields is an estimate.
  */
 import { MissingParameterError, NoDataError } from '../http/errors';
 import { BASIC_FIELDS, calculateCa, calculateUs, FICA_FIELDS } from './calculator';
@@ -26,6 +27,11 @@ function pick<T extends object>(source: T, fields: readonly string[]): Record<st
   return Object.fromEntries(fields.map((field) => [field, (source as Record<string, unknown>)[field]]));
 }
 
+/** `{estimated: true}` when one of the tables used is an estimate, else nothing. */
+function estimateFlag(...used: Array<{ estimated?: true } | undefined>): { estimated?: true } {
+  return used.some((table) => table?.estimated) ? { estimated: true } : {};
+}
+
 export function incomeTaxCalculation(tables: TaxTablesFile, query: CalculatorQuery): Record<string, unknown> {
   const { country, region } = query;
   const years = availableYears(tables, country);
@@ -48,9 +54,17 @@ export function incomeTaxCalculation(tables: TaxTablesFile, query: CalculatorQue
       { ...input, filingStatus: query.filingStatus, selfEmployed: query.selfEmployed },
       { federal: usYear.federal, fica: usYear.fica, state: regional as UsTaxTable | undefined },
     );
-    return { ...head, ...pick(result, query.premium ? [...BASIC_FIELDS, ...FICA_FIELDS, ...REGION_FIELDS] : BASIC_FIELDS) };
+    return {
+      ...head,
+      ...pick(result, query.premium ? [...BASIC_FIELDS, ...FICA_FIELDS, ...REGION_FIELDS] : BASIC_FIELDS),
+      ...estimateFlag(usYear.federal, query.premium ? regional : undefined),
+    };
   }
   const caYear = tables.CA[String(year)]!;
   const result = calculateCa(input, { federal: caYear.federal, province: regional as CaTaxTable | undefined });
-  return { ...head, ...pick(result, query.premium ? [...BASIC_FIELDS, ...REGION_FIELDS] : BASIC_FIELDS) };
+  return {
+    ...head,
+    ...pick(result, query.premium ? [...BASIC_FIELDS, ...REGION_FIELDS] : BASIC_FIELDS),
+    ...estimateFlag(caYear.federal, query.premium ? regional : undefined),
+  };
 }

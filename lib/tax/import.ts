@@ -40,6 +40,9 @@ export function bracketProblem(brackets: unknown): string | undefined {
       return `bracket ${i + 1} is not {min, max, rate}`;
     }
     if (b.rate < 0 || b.rate > 1) return `bracket ${i + 1} rate ${b.rate} is not a decimal from 0 to 1`;
+    if (b.base !== undefined && !(typeof b.base === 'number' && Number.isFinite(b.base) && b.base >= 0)) {
+      return `bracket ${i + 1} base ${String(b.base)} is not an amount`;
+    }
     if (i === 0 && b.min !== 0) return 'the first bracket does not start at 0';
     if (i > 0 && b.min !== list[i - 1]!.max) return `bracket ${i + 1} does not start where bracket ${i} ends`;
     if (b.max !== null && b.max <= b.min) return `bracket ${i + 1} ends before it starts`;

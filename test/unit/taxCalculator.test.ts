@@ -54,6 +54,25 @@ describe('taxByBrackets', () => {
     expect(inTop).toBeCloseTo(100 + 800 + 500, 10);
   });
 
+  test("starts a bracket with a base from the law's fixed amount instead of the sum of the brackets below", () => {
+    // Prepare: Ohio 2024 (ORC 5747.02): 0 % to 26,050; $360.69 + 2.75 % of the excess; $2,394.32 + 3.5 % over 100,000
+    const ohio = [
+      { min: 0, max: 26050, rate: 0 },
+      { min: 26050, max: 100000, rate: 0.0275, base: 360.69 },
+      { min: 100000, max: null, rate: 0.035, base: 2394.32 },
+    ];
+
+    // Act
+    const atThreshold = taxByBrackets(ohio, 26050);
+    const justAbove = taxByBrackets(ohio, 27050);
+    const top = taxByBrackets(ohio, 250000);
+
+    // Assess: nothing owed up to 26,050; 360.69 + 27.50 = 388.19; 2,394.32 + 5,250 = 7,644.32
+    expect(atThreshold).toBe(0);
+    expect(justAbove).toBeCloseTo(388.19, 10);
+    expect(top).toBeCloseTo(7644.32, 10);
+  });
+
   test('gives 0 for no income and for a table without brackets', () => {
     // Act
     const zero = taxByBrackets(FEDERAL_2024.brackets.single, 0);
