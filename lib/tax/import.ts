@@ -2,8 +2,9 @@
  * Import step of the tax endpoints. Writes:
  * - `tax-tables.json`: US federal brackets, standard deductions and FICA parameters for every year the
  *   PSLmodels Tax-Calculator parameter file (`<datasets>/tax/taxcalc_policy_current_law.json`, CC0)
- *   states, plus the US state and Canadian federal/provincial tables written from official publications
- *   (lib/tax/regions/*.ts), each checked before it is shipped;
+ *   states, with the documented corrections of lib/tax/taxCalculatorPolicy.ts applied, plus the US state and
+ *   Canadian federal/provincial tables written from official publications (lib/tax/regions/*.ts), each
+ *   checked before it is shipped;
  * - `property-tax.json`: see lib/tax/importPropertyTax.ts.
  * A missing or malformed source is a warning: what depends on it answers 503 data_unavailable.
  */
@@ -17,7 +18,7 @@ import { CA_PROVINCE_CODES } from './regionCodes';
 import { TAX_TABLES_FILE, type CaTaxYear, type TaxTablesFile, type UsTaxYear } from './tables';
 import { CA_FEDERAL_TABLES, CA_PROVINCE_TABLES } from './regions/canada';
 import { US_STATE_TABLES } from './regions/usStates';
-import { usFederalYears, type TaxCalculatorPolicy } from './taxCalculatorPolicy';
+import { correctedPolicy, usFederalYears, type TaxCalculatorPolicy } from './taxCalculatorPolicy';
 import { US_FILING_STATUSES, type Bracket, type CaTaxTable, type SourcedTable, type UsTaxTable } from './types';
 
 export const TAX_CALCULATOR_FILE = join('tax', 'taxcalc_policy_current_law.json');
@@ -76,10 +77,13 @@ export function buildTaxTables(policy: TaxCalculatorPolicy | undefined, regions:
   const tables: TaxTablesFile = { US: {}, CA: {}, sources: {} };
 
   if (policy) {
-    for (const [year, federal] of usFederalYears(policy)) {
+    const corrected = correctedPolicy(policy);
+    warnings.push(...corrected.warnings);
+    for (const [year, federal] of usFederalYears(corrected.policy)) {
       const entry: UsTaxYear = { ...federal, states: {} };
       tables.US[String(year)] = entry;
-      tables.sources[`US/${year}/federal`] = TAX_CALCULATOR_SOURCE;
+      const corrections = corrected.applied.get(year);
+      tables.sources[`US/${year}/federal`] = corrections ? `${TAX_CALCULATOR_SOURCE}; corrected: ${corrections.join('; ')}` : TAX_CALCULATOR_SOURCE;
     }
   }
   for (const [year, states] of Object.entries(regions.usStates ?? {})) {

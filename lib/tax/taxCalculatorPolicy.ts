@@ -124,6 +124,59 @@ export function usFederalYear(policy: TaxCalculatorPolicy, year: number): UsFede
   };
 }
 
+/**
+ * A value the Tax-Calculator file states wrongly, with the publication that gives the right one. The import
+ * replaces `stated` by `value`; once the file no longer says `stated`, the correction does nothing.
+ */
+export interface PolicyCorrection {
+  parameter: string;
+  year: number;
+  MARS: string;
+  stated: number;
+  value: number;
+  /** what the correction changes, as served, and the publication that settles it */
+  note: string;
+}
+
+export const TAX_CALCULATOR_CORRECTIONS: readonly PolicyCorrection[] = [
+  {
+    // The file repeats the single amount (578,125) for married filing separately.
+    parameter: 'II_brk6',
+    year: 2023,
+    MARS: 'mseparate',
+    stated: 578125,
+    value: 346875,
+    note: 'married_separate 35 % bracket up to 346,875 (the file states 578,125): IRS Rev. Proc. 2022-38 §3.01 Table 4, https://www.irs.gov/pub/irs-drop/rp-22-38.pdf',
+  },
+];
+
+/**
+ * The policy with the corrections applied (a copy; the input is not changed), the notes of those applied by
+ * year, and a warning for each whose entry says neither the wrong nor the right value (the file changed).
+ */
+export function correctedPolicy(
+  policy: TaxCalculatorPolicy,
+  corrections: readonly PolicyCorrection[] = TAX_CALCULATOR_CORRECTIONS,
+): { policy: TaxCalculatorPolicy; applied: Map<number, string[]>; warnings: string[] } {
+  const result: TaxCalculatorPolicy = { ...policy };
+  const applied = new Map<number, string[]>();
+  const warnings: string[] = [];
+  for (const correction of corrections) {
+    const p = policy[correction.parameter] as Parameter | undefined;
+    const entry = p?.value?.find((e) => e.year === correction.year && e.MARS === correction.MARS);
+    if (entry?.value === correction.value) continue;
+    if (entry?.value !== correction.stated) {
+      warnings.push(
+        `Tax-Calculator correction of ${correction.parameter} ${correction.year} ${correction.MARS} not applied: the file states ${entry?.value ?? 'nothing'}, not ${correction.stated}.`,
+      );
+      continue;
+    }
+    result[correction.parameter] = { ...p, value: p!.value.map((e) => (e === entry ? { ...e, value: correction.value } : e)) };
+    applied.set(correction.year, [...(applied.get(correction.year) ?? []), correction.note]);
+  }
+  return { policy: result, applied, warnings };
+}
+
 /** Every year of the file's range whose values are all stated, ascending, with its tables. */
 export function usFederalYears(policy: TaxCalculatorPolicy): Map<number, UsFederalYear> {
   for (const name of REQUIRED_PARAMETERS) parameter(policy, name);

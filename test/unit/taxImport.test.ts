@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { bracketProblem, buildTaxTables, importTaxData, type RegionalSources } from '../../lib/tax/import';
-import type { TaxCalculatorPolicy } from '../../lib/tax/taxCalculatorPolicy';
+import { correctedPolicy, usFederalYear, type PolicyCorrection, type TaxCalculatorPolicy } from '../../lib/tax/taxCalculatorPolicy';
 import type { CaTaxTable, UsTaxTable } from '../../lib/tax/types';
 
 const datasets = resolve(process.env.DATASETS_DIR ?? '../shared/datasets');
@@ -32,6 +32,51 @@ describe('bracketProblem', () => {
     expect(gap).toMatch(/does not start where/);
     expect(percent).toMatch(/not a decimal/);
     expect(closed).toMatch(/top bracket/);
+  });
+
+  test('accepts a base amount and names one that is not an amount', () => {
+    // Act
+    const ok = bracketProblem([{ min: 0, max: 100, rate: 0 }, { min: 100, max: null, rate: 0.03, base: 12.5 }]);
+    const negative = bracketProblem([{ min: 0, max: 100, rate: 0 }, { min: 100, max: null, rate: 0.03, base: -1 }]);
+
+    // Assess
+    expect(ok).toBeUndefined();
+    expect(negative).toMatch(/bracket 2 base -1 is not an amount/);
+  });
+});
+
+describe('corrections of the Tax-Calculator file', () => {
+  test("serves 2023 married filing separately's 35 % bracket up to 346,875 (Rev. Proc. 2022-38), not the file's 578,125", () => {
+    // Act
+    const uncorrected = usFederalYear(policy, 2023)!.federal.brackets.married_separate[5];
+    const { tables, warnings } = buildTaxTables(policy, {});
+
+    // Assess
+    expect(uncorrected).toEqual({ min: 231250, max: 578125, rate: 0.35 });
+    expect(tables.US['2023']!.federal.brackets.married_separate[5]).toEqual({ min: 231250, max: 346875, rate: 0.35 });
+    expect(tables.US['2023']!.federal.brackets.married_separate[6]).toEqual({ min: 346875, max: null, rate: 0.37 });
+    expect(tables.sources['US/2023/federal']).toMatch(/corrected: married_separate 35 % bracket up to 346,875 .*Rev\. Proc\. 2022-38/);
+    expect(tables.sources['US/2024/federal']).not.toMatch(/corrected/);
+    expect(warnings).toEqual([]);
+  });
+
+  test('does nothing once the file states the right value, and warns when it states a third one', () => {
+    // Prepare
+    const correction: PolicyCorrection = { parameter: 'II_brk6', year: 2023, MARS: 'mseparate', stated: 578125, value: 346875, note: 'test' };
+    const withValue = (value: number) => {
+      const brk6 = policy.II_brk6 as { value: Array<{ year: number; MARS?: string; value: number }> };
+      return { ...policy, II_brk6: { ...brk6, value: brk6.value.map((e) => (e.year === 2023 && e.MARS === 'mseparate' ? { ...e, value } : e)) } };
+    };
+
+    // Act
+    const fixed = correctedPolicy(withValue(346875), [correction]);
+    const changed = correctedPolicy(withValue(400000), [correction]);
+
+    // Assess
+    expect(fixed.applied.size).toBe(0);
+    expect(fixed.warnings).toEqual([]);
+    expect(changed.applied.size).toBe(0);
+    expect(changed.warnings).toEqual([expect.stringMatching(/II_brk6 2023 mseparate not applied: the file states 400000, not 578125/)]);
   });
 });
 
