@@ -145,6 +145,66 @@ describe('/v2/incometax', () => {
     expect(body).toMatchObject({ code, param });
   });
 
+  test("shows Ohio's fixed amounts as bracket bases: $360.69 over $26,050 and $2,394.32 over $100,000 in 2024", async () => {
+    // Act
+    const { status, body } = await get('/v2/incometax?country=US&year=2024&regions=OH', paid);
+
+    // Assess: Ohio Revised Code 5747.02, 2024 IT 1040 booklet
+    expect(status).toBe(200);
+    expect(body.states.OH.brackets.single).toEqual([
+      { min: 0, max: 26050, rate: 0 },
+      { min: 26050, max: 100000, rate: 0.0275, base: 360.69 },
+      { min: 100000, max: null, rate: 0.035, base: 2394.32 },
+    ]);
+  });
+
+  test('marks tables with estimated figures estimated: true and leaves the field off the others', async () => {
+    // Act
+    const us = await get('/v2/incometax?country=US&year=2026&regions=CA,PA', paid);
+    const ca = await get('/v2/incometax?country=CA&year=2026&regions=NB,ON', paid);
+    const published = await get('/v2/incometax?country=US&year=2025&regions=CA', paid);
+
+    // Assess: California 2026 thresholds are indexed by an assumed 2.7 %, New Brunswick's by an assumed 2 %
+    expect(us.body.states.CA.estimated).toBe(true);
+    expect(us.body.states.PA).not.toHaveProperty('estimated');
+    expect(us.body.federal).not.toHaveProperty('estimated');
+    expect(ca.body.provinces.NB.estimated).toBe(true);
+    expect(ca.body.provinces.ON).not.toHaveProperty('estimated');
+    expect(published.body.states.CA).not.toHaveProperty('estimated');
+  });
+
+  test.each([
+    // [what, query, path into the body, served figure, publication]
+    ['federal 2023 married separate: 35 % up to 346,875', 'country=US&year=2023', 'federal.brackets.married_separate.5', { min: 231250, max: 346875, rate: 0.35 }], // Rev. Proc. 2022-38
+    ['Arkansas 2024 standard deduction', 'country=US&year=2024&regions=AR', 'states.AR.standard_deduction', { single: 2410, married: 4820, married_separate: 2410, head_of_household: 2410 }], // AR1000F 2024
+    ['Arkansas 2025 standard deduction', 'country=US&year=2025&regions=AR', 'states.AR.standard_deduction', { single: 2470, married: 4940, married_separate: 2470, head_of_household: 2470 }], // AR1000F 2025
+    ['Hawaii 2024 keeps the pre-Act 46 brackets', 'country=US&year=2024&regions=HI', 'states.HI.brackets.single.1', { min: 2400, max: 4800, rate: 0.032 }], // N-11 2024
+    ['Hawaii 2025 Act 46 brackets', 'country=US&year=2025&regions=HI', 'states.HI.brackets.single.1', { min: 9600, max: 14400, rate: 0.032 }], // N-11 2025
+    ['Nebraska 2024 single', 'country=US&year=2024&regions=NE', 'states.NE.brackets.single.1.min', 3900], // NE booklet 2024
+    ['Nebraska 2024 married', 'country=US&year=2024&regions=NE', 'states.NE.brackets.married.1', { min: 7790, max: 46760, rate: 0.0351 }],
+    ['Nebraska 2024 head of household', 'country=US&year=2024&regions=NE', 'states.NE.brackets.head_of_household.1.min', 7270],
+    ['Nebraska 2024 standard deduction', 'country=US&year=2024&regions=NE', 'states.NE.standard_deduction', { single: 8350, married: 16700, married_separate: 8350, head_of_household: 12250 }],
+    ['Nebraska 2025 standard deduction', 'country=US&year=2025&regions=NE', 'states.NE.standard_deduction', { single: 8600, married: 17200, married_separate: 8600, head_of_household: 12600 }],
+    ['North Dakota 2024 head of household', 'country=US&year=2024&regions=ND', 'states.ND.brackets.head_of_household.2.min', 264100], // ND booklet 2024
+    ['Montana 2025 head of household', 'country=US&year=2025&regions=MT', 'states.MT.brackets.head_of_household.1.min', 31700], // MT 2025 rates
+    ['Oregon 2025 single', 'country=US&year=2025&regions=OR', 'states.OR.brackets.single.2.min', 11100], // OR-40 2025
+    ['Oregon 2025 joint', 'country=US&year=2025&regions=OR', 'states.OR.brackets.married.2.min', 22200],
+    ['Vermont 2025 head of household', 'country=US&year=2025&regions=VT', 'states.VT.brackets.head_of_household.2', { min: 171000, max: 276850, rate: 0.076 }], // VT 2025 schedules
+    ['DC 2025 standard deduction', 'country=US&year=2025&regions=DC', 'states.DC.standard_deduction', { single: 15000, married: 30000, married_separate: 15000, head_of_household: 22500 }], // D-40 2025
+    ['Maine 2025 standard deduction', 'country=US&year=2025&regions=ME', 'states.ME.standard_deduction', { single: 15000, married: 30000, married_separate: 15000, head_of_household: 22500 }], // 1040ME 2025
+    ['South Carolina 2025 standard deduction', 'country=US&year=2025&regions=SC', 'states.SC.standard_deduction', { single: 15000, married: 30000, married_separate: 15000, head_of_household: 22500 }], // SC DOR
+    ['New Brunswick 2024 basic personal amount', 'country=CA&year=2024&regions=NB', 'provinces.NB.basic_personal_amount', 13044], // TD1NB 2024
+    ['New Brunswick 2025 basic personal amount', 'country=CA&year=2025&regions=NB', 'provinces.NB.basic_personal_amount', 13396], // TD1NB 2025
+    ['Nova Scotia 2024 basic personal amount', 'country=CA&year=2024&regions=NS', 'provinces.NS.basic_personal_amount', 8481], // TD1NS 2024
+  ])('serves the corrected figure: %s', async (_what, query, path, expected) => {
+    // Act
+    const { status, body } = await get(`/v2/incometax?${query}`, paid);
+
+    // Assess
+    expect(status).toBe(200);
+    expect(path.split('.').reduce((node: any, key) => node?.[key], body)).toEqual(expected);
+  });
+
   test('lists the years we have when the year is not one of them', async () => {
     // Act
     const { body } = await get('/v2/incometax?country=US&year=2030');
@@ -255,6 +315,100 @@ describe('/v1/incometaxcalculator', () => {
     expect(body).toMatchObject({ country: 'CA', region: 'ON', taxable_income: 60001, deductions: 0, federal_taxes_owed: 6871.77 });
     expect(body.region_taxes_owed).toBeCloseTo(provincial, 2);
     expect(body.fica_total).toBeUndefined();
+  });
+
+  // Hand-computed cases (the first six from issue 15). Each comment shows the arithmetic on the published tables.
+  test.each([
+    {
+      query: 'country=US&region=CA&income=100000&filing_status=single&tax_year=2024',
+      // federal: 100,000 − 14,600 = 85,400; 10 % × 11,600 + 12 % × 35,550 + 22 % × 38,250 = 1,160 + 4,266 + 8,415 = 13,841
+      // CA: 100,000 − 5,540 = 94,460; 1 % × 10,756 + 2 % × 14,743 + 4 % × 14,746 + 6 % × 15,621 + 8 % × 14,740 + 9.3 % × 23,854
+      //     = 107.56 + 294.86 + 589.84 + 937.26 + 1,179.20 + 2,218.42 = 5,327.14
+      expected: { taxable_income: 85400, federal_taxes_owed: 13841, region_taxes_owed: 5327.14 },
+    },
+    {
+      query: 'country=US&region=OH&income=250000&filing_status=married&tax_year=2024',
+      // OH (no standard deduction): $2,394.32 + 3.5 % × (250,000 − 100,000) = 2,394.32 + 5,250 = 7,644.32
+      expected: { region_taxes_owed: 7644.32 },
+    },
+    {
+      query: 'country=US&region=AR&income=60000&filing_status=single&tax_year=2025',
+      // AR: 60,000 − 2,470 = 57,530; 2 % × 5,600 + 3 % × 4,800 + 3.4 % × 10,400 + 3.9 % × 31,130 = 112 + 144 + 353.60 + 1,214.07
+      //     = 1,823.67 (the DFA's "3.9 % less $420": 2,243.67 − 420)
+      expected: { region_taxes_owed: 1823.67 },
+    },
+    {
+      query: 'country=US&region=HI&income=75000&filing_status=head_of_household&tax_year=2024',
+      // HI: 75,000 − 6,424 = 68,576; 1.4 % × 3,600 + 3.2 % × 3,600 + 5.5 % × 7,200 + 6.4 % × 7,200 + 6.8 % × 7,200 + 7.2 % × 7,200
+      //     + 7.6 % × 18,000 + 7.9 % × 14,576 = 50.40 + 115.20 + 396 + 460.80 + 489.60 + 518.40 + 1,368 + 1,151.50 = 4,549.90
+      expected: { region_taxes_owed: 4549.9 },
+    },
+    {
+      query: 'country=US&region=NE&income=80000&filing_status=head_of_household&tax_year=2025',
+      // NE: 80,000 − 12,600 = 67,400; 2.46 % × 7,510 + 3.51 % × 31,080 + 5.01 % × 19,040 + 5.2 % × 9,770
+      //     = 184.75 + 1,090.91 + 953.90 + 508.04 = 2,737.60
+      expected: { region_taxes_owed: 2737.6 },
+    },
+    {
+      query: 'country=CA&region=NB&income=60000&tax_year=2024',
+      // NB: 9.4 % × 49,958 + 14 % × 10,042 − 9.4 % × 13,044 = 4,696.05 + 1,405.88 − 1,226.14 = 4,875.80
+      expected: { region_taxes_owed: 4875.8 },
+    },
+    {
+      query: 'country=US&region=NY&income=500000&filing_status=married_separate&tax_year=2023',
+      key: 'free',
+      // federal 2023 married separate (Rev. Proc. 2022-38, 35 % up to 346,875): 500,000 − 13,850 = 486,150;
+      // 1,100 + 12 % × 33,725 + 22 % × 50,650 + 24 % × 86,725 + 32 % × 49,150 + 35 % × 115,625 + 37 % × 139,275
+      //   = 1,100 + 4,047 + 11,143 + 20,814 + 15,728 + 40,468.75 + 51,531.75 = 144,832.50
+      expected: { taxable_income: 486150, federal_taxes_owed: 144832.5 },
+    },
+    {
+      query: 'country=US&region=OH&income=120000&filing_status=single&tax_year=2025',
+      // federal: 120,000 − 15,750 = 104,250; 1,192.50 + 12 % × 36,550 + 22 % × 54,875 + 24 % × 900 = 1,192.50 + 4,386 + 12,072.50 + 216 = 17,867
+      // OH 2025: $2,375.63 + 3.125 % × 20,000 = 2,375.63 + 625 = 3,000.63
+      expected: { federal_taxes_owed: 17867, region_taxes_owed: 3000.63 },
+    },
+    {
+      query: 'country=US&region=AR&income=100000&filing_status=married&tax_year=2025',
+      // AR 2025, in the bracket adjustment: 100,000 − 4,940 = 95,060, over 95,000: 3.9 % × 95,060 − 369 = 3,707.34 − 369 = 3,338.34
+      expected: { region_taxes_owed: 3338.34 },
+    },
+    {
+      query: 'country=US&region=MN&income=120000&filing_status=single&tax_year=2024',
+      // MN 2024 (the state's schedule, 7.85 % over 104,090): 120,000 − 14,575 = 105,425;
+      // 5.35 % × 31,690 + 6.8 % × 72,400 + 7.85 % × 1,335 = 1,695.42 + 4,923.20 + 104.80 = 6,723.41
+      expected: { region_taxes_owed: 6723.41 },
+    },
+    {
+      query: 'country=CA&region=NS&income=40000&tax_year=2024',
+      // NS 2024 (basic personal amount 8,481): 8.79 % × 29,590 + 14.95 % × 10,410 − 8.79 % × 8,481 = 2,600.96 + 1,556.30 − 745.48 = 3,411.78
+      expected: { region_taxes_owed: 3411.78 },
+    },
+    {
+      query: 'country=US&region=NE&income=60050&filing_status=married&tax_year=2024',
+      // NE 2024: 60,050 − 16,700 = 43,350; 2.46 % × 7,790 + 3.51 % × 35,560 = 191.63 + 1,248.16 = 1,439.79
+      expected: { region_taxes_owed: 1439.79 },
+    },
+  ])('computes $query by hand', async ({ query, key, expected }) => {
+    // Act
+    const { status, body } = await get(`/v1/incometaxcalculator?${query}`, key === 'free' ? free : paid);
+
+    // Assess
+    expect(status).toBe(200);
+    expect(body).toMatchObject(expected);
+    expect(body).not.toHaveProperty('estimated');
+  });
+
+  test('says estimated: true when the regional table behind a paid answer is an estimate', async () => {
+    // Act
+    const estimate = await get('/v1/incometaxcalculator?country=US&region=CA&income=90000&filing_status=single&tax_year=2026', paid);
+    const federalOnly = await get('/v1/incometaxcalculator?country=US&region=CA&income=90000&filing_status=single&tax_year=2026');
+    const published = await get('/v1/incometaxcalculator?country=US&region=PA&income=90000&filing_status=single&tax_year=2026', paid);
+
+    // Assess
+    expect(estimate.body.estimated).toBe(true);
+    expect(federalOnly.body).not.toHaveProperty('estimated');
+    expect(published.body).not.toHaveProperty('estimated');
   });
 
   test('answers a free key for a year without state tables, but 404 no_data for a paid key', async () => {

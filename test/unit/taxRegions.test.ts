@@ -1,6 +1,6 @@
 import { CA_FEDERAL_TABLES, CA_PROVINCE_TABLES } from '../../lib/tax/regions/canada';
-import { US_STATE_TABLES, brackets } from '../../lib/tax/regions/usStates';
-import { US_FILING_STATUSES, type Bracket } from '../../lib/tax/types';
+import { US_STATE_TABLES, brackets, sourced } from '../../lib/tax/regions/usStates';
+import { US_FILING_STATUSES, type Bracket, type CaTaxTable } from '../../lib/tax/types';
 
 const YEARS = [2024, 2025, 2026];
 
@@ -61,6 +61,32 @@ describe('brackets helper', () => {
       { min: 10000, max: 25000, rate: 0.04 },
       { min: 25000, max: null, rate: 0.06 },
     ]);
+  });
+});
+
+describe('sourced tables', () => {
+  test('a source that says ESTIMATED marks the table estimated; others carry no estimated field', () => {
+    // Prepare
+    const table: CaTaxTable = { brackets: [{ min: 0, max: null, rate: 0.05 }], basic_personal_amount: 10000 };
+
+    // Act
+    const estimate = sourced(table, 'Publication; 2026 ESTIMATED: indexed by an assumed 2 %');
+    const published = sourced(table, 'Publication');
+
+    // Assess
+    expect(estimate.table.estimated).toBe(true);
+    expect(published.table).not.toHaveProperty('estimated');
+  });
+
+  test('no 2024 or 2025 table is estimated; 2026 estimates are the tables whose source says so', () => {
+    // Act
+    const early = [2024, 2025].flatMap((year) => Object.entries(US_STATE_TABLES[year]!).filter(([, s]) => s.table.estimated).map(([code]) => `${code} ${year}`));
+    const mismatched = Object.entries(US_STATE_TABLES[2026]!).filter(([, s]) => Boolean(s.table.estimated) !== /ESTIMATED/.test(s.source));
+
+    // Assess
+    expect(early).toEqual([]);
+    expect(mismatched).toEqual([]);
+    expect(US_STATE_TABLES[2026]!.CA!.table.estimated).toBe(true);
   });
 });
 
@@ -366,6 +392,14 @@ describe('Canadian tables', () => {
     // Assess
     expect(list[0]).toEqual({ min: 0, max: 51780, rate: 0.14 });
     expect(list[list.length - 1]).toEqual({ min: 126000, max: null, rate: 0.2575 });
+  });
+
+  test('New Brunswick and Nova Scotia basic personal amounts as on the TD1 forms', () => {
+    // Act
+    const amounts = [caProvince(2024, 'NB'), caProvince(2025, 'NB'), caProvince(2024, 'NS')].map((t) => t.basic_personal_amount);
+
+    // Assess: TD1NB 2024 13,044, TD1NB 2025 13,396, TD1NS 2024 8,481 (without the low-income supplement)
+    expect(amounts).toEqual([13044, 13396, 8481]);
   });
 
   test('Yukon thresholds follow the federal ones below its $500,000 bracket', () => {

@@ -9,37 +9,52 @@
  *   Figures marked "verify" are the ones with lower confidence.
  * - 2026: where a state had not published its 2026 inflation-adjusted thresholds (or the author does not
  *   know them), the 2025 thresholds are indexed by an ASSUMED 2.7 % (US CPI-U, June 2024 → June 2025) and
- *   rounded the state's way; such sources say "ESTIMATED". Rate changes legislated for 2026 are applied.
+ *   rounded the state's way; such sources say "ESTIMATED", and so do those of 2026 tables that assume a 2025
+ *   rate or amount unchanged; such tables are served with `estimated: true`. Rate changes legislated for 2026
+ *   are applied. 2024–2026 tables are cross-checked against PolicyEngine-US (test/unit/taxReferenceCrossCheck.test.ts).
  * - Only the state's own wage/ordinary income tax on taxable income is modelled: local/county income taxes,
  *   credits, phase-outs of deductions/exemptions, recapture provisions and alternative minimum taxes are not.
  * - `standard_deduction` is the state's standard deduction (its maximum where it phases out with income);
  *   0 where the state uses personal exemptions or credits instead (noted per state). States that start from
  *   federal taxable income or define their standard deduction as the federal one carry the federal amount.
  */
-import type { Bracket, SourcedTable, UsFilingStatus, UsTaxTable } from '../types';
+import type { Bracket, CaTaxTable, SourcedTable, UsFilingStatus, UsTaxTable } from '../types';
 
 export type Year = 2024 | 2025 | 2026;
 export const US_STATE_YEARS: readonly Year[] = [2024, 2025, 2026];
 
-/** (threshold, rate) pairs: the rate applies from this threshold up to the next one. */
-export type RatePairs = ReadonlyArray<readonly [threshold: number, rate: number]>;
+/**
+ * (threshold, rate) pairs: the rate applies from this threshold up to the next one. A third element is the
+ * bracket's `base`, the tax the law states as owed at the threshold (Ohio, Arkansas).
+ */
+export type RatePair = readonly [threshold: number, rate: number, base?: number];
+export type RatePairs = ReadonlyArray<RatePair>;
 
-/** Contiguous brackets from (threshold, rate) pairs; the first threshold must be 0, the last max is null. */
+/** Contiguous brackets from (threshold, rate[, base]) pairs; the first threshold must be 0, the last max is null. */
 export function brackets(pairs: RatePairs): Bracket[] {
-  return pairs.map(([min, rate], i) => ({ min, max: pairs[i + 1]?.[0] ?? null, rate }));
+  return pairs.map(([min, rate, base], i) => ({ min, max: pairs[i + 1]?.[0] ?? null, rate, ...(base === undefined ? {} : { base }) }));
 }
 
-/** The same schedule multiplied (e.g. married = 2 × single); thresholds rounded to the dollar. */
+/** The same schedule multiplied (e.g. married = 2 × single); thresholds rounded to the dollar, bases to the cent. */
 export function scaled(pairs: RatePairs, factor: number): RatePairs {
-  return pairs.map(([threshold, rate]) => [Math.round(threshold * factor), rate] as const);
+  return pairs.map(([threshold, rate, base]) =>
+    base === undefined ? ([Math.round(threshold * factor), rate] as const) : ([Math.round(threshold * factor), rate, roundCents(base * factor)] as const),
+  );
 }
 
 /**
  * Thresholds indexed by `factor` and rounded to the nearest `roundTo` (the way the state rounds), rates kept.
- * Used only for ESTIMATED 2026 figures.
+ * Used only for ESTIMATED 2026 figures; a schedule with fixed amounts (`base`) cannot be indexed this way.
  */
 export function indexed(pairs: RatePairs, factor: number, roundTo: number): RatePairs {
-  return pairs.map(([threshold, rate]) => [roundAmount(threshold * factor, roundTo), rate] as const);
+  return pairs.map(([threshold, rate, base]) => {
+    if (base !== undefined) throw new Error('a schedule with base amounts cannot be indexed by a factor');
+    return [roundAmount(threshold * factor, roundTo), rate] as const;
+  });
+}
+
+function roundCents(amount: number): number {
+  return Math.round(amount * 100) / 100;
 }
 
 function roundAmount(amount: number, roundTo: number): number {
@@ -102,14 +117,29 @@ const FEDERAL_STD: Record<Year, Record<UsFilingStatus, number>> = {
 };
 const FEDERAL_STD_NOTE =
   'standard deduction = federal amount (IRS); the state\'s conformity to the 2025 federal increase (P.L. 119-21) may differ — verify';
+/**
+ * The 2025 federal standard deduction before P.L. 119-21 (IRS Rev. Proc. 2024-40 §3.15: 15,000 / 30,000 /
+ * 22,500), kept by the states that did not adopt the 2025 increase (DC, Maine, South Carolina).
+ */
+const PRE_OBBBA_STD_2025 = deduction(15000, 30000, 15000, 22500);
+
+/**
+ * A table with the publication it was written from. A source that says ESTIMATED (some figure not yet
+ * published: indexed by an assumed rate, or assumed unchanged) marks the table `estimated: true`, which
+ * /v2/incometax serves.
+ */
+export function sourced<T extends UsTaxTable | CaTaxTable>(table: T, source: string): SourcedTable<T> {
+  return { table: /\bESTIMATED\b/.test(source) ? { ...table, estimated: true } : table, source };
+}
 
 function entry(
   brackets: Record<UsFilingStatus, Bracket[]>,
   standard_deduction: Record<UsFilingStatus, number>,
   source: string,
 ): SourcedTable<UsTaxTable> {
-  return { table: { brackets, standard_deduction }, source };
+  return sourced({ brackets, standard_deduction }, source);
 }
+
 
 function noIncomeTax(why: string): Record<Year, SourcedTable<UsTaxTable>> {
   const table = entry(flat(0), NO_DEDUCTION, why);
@@ -149,18 +179,44 @@ const AZ: Record<Year, SourcedTable<UsTaxTable>> = {
 };
 
 /**
- * Arkansas: one schedule for all statuses, indexed; the table for the highest net-income tier is used (lower
- * tiers have smaller rates). Top rate 3.9 % from 2024 (Act 1 of the 2024 Second Extraordinary Session).
- * Thresholds verify. Std deduction is per person.
+ * Arkansas (A.C.A. § 26-51-201): one schedule for every filing status, whose form depends on net income. The
+ * DFA publishes it as "rate × net income − an amount" per income range:
+ * - up to the high-income threshold, the regular table: 0 % / 2 % / 3 % / 3.4 % / 3.9 % (a progressive
+ *   schedule, written here as brackets);
+ * - just above it, the bracket adjustment: 3.9 % of net income less an amount that falls by $10 for each
+ *   further $100 of income, so the benefit of the lower brackets phases out;
+ * - above that, the high-income table: 3.9 % less a fixed amount.
+ * The last two are written as $100 brackets whose `base` is the formula at the bracket's start (the DFA's
+ * range "95,001–95,100" is net income over 95,000 up to 95,100). The low-income tax tables (by AGI and number
+ * of dependents, in lieu of the deduction) are not modelled. Standard deduction per person; married = both.
  */
-const AR_SOURCE = 'Arkansas Department of Finance and Administration, AR1000F/AR1000NR instructions, tax table for net income above the high-income threshold, https://www.dfa.arkansas.gov/office/taxes/income-tax-administration/';
+function arkansas(regular: RatePairs, adjustment: { over: number; reduction: number; finalReduction: number }): RatePairs {
+  const top = regular[regular.length - 1]![1];
+  const steps = Math.round((adjustment.reduction - adjustment.finalReduction) / 10);
+  const ranges = Array.from({ length: steps + 1 }, (_, k): RatePair => {
+    const min = adjustment.over + 100 * k;
+    return [min, top, roundCents(top * min - (adjustment.reduction - 10 * k))];
+  });
+  return [...regular, ...ranges];
+}
+const AR_TABLES = (year: number, page: number) =>
+  `Arkansas Department of Finance and Administration, ${year} AR1000F/AR1000NR instructions and ${year} indexed tax brackets (regular table, bracket adjustment, high-income table; p. ${page}), https://www.dfa.arkansas.gov/office/taxes/income-tax-administration/`;
+// Regular thresholds 5,500 / 10,900 / 15,600 / 25,700 (2024) and 5,600 / 11,200 / 16,000 / 26,400 (2025), bracket
+// adjustments from 92,300 (397.40 → 87.40) and 95,000 (369.00 → 89.00): DFA "2024 Indexed Tax Brackets"
+// (https://www.dfa.arkansas.gov/wp-content/uploads/2024_TaxBrackets.pdf) and 2025 AR1000F instructions p. 26
+// (https://www.dfa.arkansas.gov/wp-content/uploads/2025_AR1000F_and_AR1000NR_Instructions.pdf#page=26), read
+// through PolicyEngine-US's transcription (the DFA PDFs were out of reach): not an independent check of it.
+const AR_2024 = arkansas([[0, 0], [5500, 0.02], [10900, 0.03], [15600, 0.034], [25700, 0.039]], { over: 92300, reduction: 397.4, finalReduction: 87.4 });
+const AR_2025 = arkansas([[0, 0], [5600, 0.02], [11200, 0.03], [16000, 0.034], [26400, 0.039]], { over: 95000, reduction: 369, finalReduction: 89 });
 const AR: Record<Year, SourcedTable<UsTaxTable>> = {
-  2024: entry(sameForAll([[0, 0.02], [4500, 0.039]]), deduction(2340, 4680), `${AR_SOURCE}; thresholds verify`),
-  2025: entry(sameForAll([[0, 0.02], [4600, 0.039]]), deduction(2410, 4820), `${AR_SOURCE}; thresholds verify`),
+  // Standard deduction 2,410 / 4,820 (2024), 2,470 / 4,940 (2025): 2024 and 2025 AR1000F instructions p. 14
+  // (https://www.dfa.arkansas.gov/wp-content/uploads/2025_AR1000F_and_AR1000NR_Instructions.pdf#page=14).
+  2024: entry(sameForAll(AR_2024), deduction(2410, 4820), AR_TABLES(2024, 26)),
+  2025: entry(sameForAll(AR_2025), deduction(2470, 4940), AR_TABLES(2025, 26)),
   2026: entry(
-    sameForAll(indexed([[0, 0.02], [4600, 0.039]], ASSUMED_2026_INDEXATION, 100)),
+    sameForAll(AR_2025),
     deduction(2470, 4940),
-    `${AR_SOURCE}; ${EST_2026}; rate 3.9 % assumed unchanged`,
+    `${AR_TABLES(2025, 26)}; 2026 ESTIMATED: the 2025 schedule and deduction carried forward (2026 indexation and any 2026 rate change not known to the author)`,
   ),
 };
 
@@ -228,7 +284,7 @@ const CO_SOURCE = 'Colorado Department of Revenue, DR 0104 Individual Income Tax
 const CO: Record<Year, SourcedTable<UsTaxTable>> = {
   2024: entry(flat(0.0425), FEDERAL_STD[2024], `${CO_SOURCE}; 4.25 % for 2024 (temporary TABOR rate reduction, SB24-228); starts from federal taxable income`),
   2025: entry(flat(0.044), FEDERAL_STD[2025], `${CO_SOURCE}; 4.40 %; starts from federal taxable income`),
-  2026: entry(flat(0.044), FEDERAL_STD[2026], `${CO_SOURCE}; 4.40 % assumed (no TABOR reduction known for 2026); starts from federal taxable income`),
+  2026: entry(flat(0.044), FEDERAL_STD[2026], `${CO_SOURCE}; 2026 ESTIMATED: 4.40 % assumed (no TABOR reduction known for 2026); starts from federal taxable income`),
 };
 
 /** Connecticut: not indexed; personal exemption/credit system instead of a standard deduction. */
@@ -258,15 +314,17 @@ const DE = everyYear(
   ),
 );
 
-/** District of Columbia: one schedule; standard deduction = federal. */
+/** District of Columbia: one schedule; standard deduction = federal, except the 2025 increase (P.L. 119-21), which DC did not adopt. */
 const DC_SCHEDULE = sameForAll([
   [0, 0.04], [10000, 0.06], [40000, 0.065], [60000, 0.085], [250000, 0.0925], [500000, 0.0975], [1000000, 0.1075],
 ]);
 const DC_SOURCE = 'Office of Tax and Revenue, D-40 booklet (tax rate table), https://otr.cfo.dc.gov/';
 const DC: Record<Year, SourcedTable<UsTaxTable>> = {
   2024: entry(DC_SCHEDULE, FEDERAL_STD[2024], DC_SOURCE),
-  2025: entry(DC_SCHEDULE, FEDERAL_STD[2025], `${DC_SOURCE}; ${FEDERAL_STD_NOTE}`),
-  2026: entry(DC_SCHEDULE, FEDERAL_STD[2026], `${DC_SOURCE}; ${FEDERAL_STD_NOTE}`),
+  // 15,000 / 30,000 / 22,500: 2025 D-40 booklet p. 13 (standard deduction; DC Act 26-214, D.C. Code § 47-1801.04(3A)),
+  // https://otr.cfo.dc.gov/sites/default/files/dc/sites/otr/publication/attachments/2025_D40_Book_Final_wLinks_030526_v1.0.pdf#page=13
+  2025: entry(DC_SCHEDULE, PRE_OBBBA_STD_2025, `${DC_SOURCE}; 2025 D-40 booklet p. 13: standard deduction 15,000 / 30,000 / 22,500 (DC did not adopt the P.L. 119-21 increase)`),
+  2026: entry(DC_SCHEDULE, FEDERAL_STD[2026], `${DC_SOURCE}; 2026 ESTIMATED: standard deduction shown as the federal amount; DC's 2026 amount not known to the author (DC did not adopt the 2025 increase)`),
 };
 
 const FL = noIncomeTax(`Florida levies no individual income tax (${NO_WAGE_TAX}; Fla. Const. art. VII §5); Florida Department of Revenue, https://floridarevenue.com/`);
@@ -277,23 +335,30 @@ const GA_STD = deduction(12000, 24000, 12000, 12000);
 const GA: Record<Year, SourcedTable<UsTaxTable>> = {
   2024: entry(flat(0.0539), GA_STD, `${GA_SOURCE}; 5.39 % (HB 1015)`),
   2025: entry(flat(0.0519), GA_STD, `${GA_SOURCE}; 5.19 % (HB 111)`),
-  2026: entry(flat(0.0509), GA_STD, `${GA_SOURCE}; 5.09 % = HB 111 schedule (−0.10 pt a year to 4.99 %); any later 2026 legislation not reflected — verify`),
+  2026: entry(flat(0.0509), GA_STD, `${GA_SOURCE}; 2026 ESTIMATED: 5.09 % = HB 111 schedule (−0.10 pt a year to 4.99 %), personal exemption 2025's; any later 2026 legislation not reflected — verify`),
 };
 
 /**
- * Hawaii: Act 46 (SLH 2024) widened the brackets from 2024 and raises the standard deduction in steps.
- * Married = 2 × single, head of household = 1.5 × single. Figures from the Act's schedule — verify.
+ * Hawaii: Act 46 (SLH 2024) widens the brackets from tax year 2025 and raises the standard deduction in
+ * steps; 2024 keeps the earlier schedule. Married = 2 × single, head of household = 1.5 × single.
  */
+const HI_2024_SINGLE: RatePairs = [
+  [0, 0.014], [2400, 0.032], [4800, 0.055], [9600, 0.064], [14400, 0.068], [19200, 0.072],
+  [24000, 0.076], [36000, 0.079], [48000, 0.0825], [150000, 0.09], [175000, 0.1], [200000, 0.11],
+];
 const HI_SINGLE: RatePairs = [
   [0, 0.014], [9600, 0.032], [14400, 0.055], [19200, 0.064], [24000, 0.068], [36000, 0.072],
   [48000, 0.076], [125000, 0.079], [175000, 0.0825], [225000, 0.09], [275000, 0.1], [325000, 0.11],
 ];
-const HI_SCHEDULES = byStatus({ single: HI_SINGLE, married: scaled(HI_SINGLE, 2), head_of_household: scaled(HI_SINGLE, 1.5) });
-const HI_SOURCE = 'Hawaii Department of Taxation, Form N-11 instructions (tax rate schedules as amended by Act 46, SLH 2024), https://tax.hawaii.gov/';
+const hawaii = (single: RatePairs) => byStatus({ single, married: scaled(single, 2), head_of_household: scaled(single, 1.5) });
+const HI_SCHEDULES = hawaii(HI_SINGLE);
+const HI_SOURCE = 'Hawaii Department of Taxation, Form N-11 instructions (tax rate schedules; Act 46, SLH 2024, HRS § 235-51), https://tax.hawaii.gov/';
 const HI: Record<Year, SourcedTable<UsTaxTable>> = {
-  2024: entry(HI_SCHEDULES, deduction(4400, 8800, 4400, 6424), `${HI_SOURCE}; verify`),
-  2025: entry(HI_SCHEDULES, deduction(4400, 8800, 4400, 6424), `${HI_SOURCE}; verify`),
-  2026: entry(HI_SCHEDULES, deduction(8000, 16000, 8000, 11680), `${HI_SOURCE}; 2026 standard deduction step of Act 46 as recalled — verify`),
+  // 2,400 / 4,800 / … / 200,000: 2024 Form N-11 instructions p. 48 (tax rate schedules), https://files.hawaii.gov/tax/forms/2024/n11ins.pdf#page=48
+  2024: entry(hawaii(HI_2024_SINGLE), deduction(4400, 8800, 4400, 6424), `${HI_SOURCE}; 2024 Form N-11 instructions p. 48: the Act 46 brackets start in tax year 2025`),
+  // 9,600 / 14,400 / … / 325,000: 2025 Form N-11 instructions p. 48, https://files.hawaii.gov/tax/forms/current/n11ins.pdf#page=48
+  2025: entry(HI_SCHEDULES, deduction(4400, 8800, 4400, 6424), `${HI_SOURCE}; 2025 Form N-11 instructions p. 48 (Act 46 brackets)`),
+  2026: entry(HI_SCHEDULES, deduction(8000, 16000, 8000, 11680), `${HI_SOURCE}; 2026 ESTIMATED: standard deduction step of Act 46 as recalled — verify`),
 };
 
 /** Idaho: flat rate above a 0 % band (indexed); married/HOH band doubled; standard deduction = federal. */
@@ -347,7 +412,7 @@ const KY_SOURCE = 'Kentucky Department of Revenue, Form 740 instructions (flat r
 const KY: Record<Year, SourcedTable<UsTaxTable>> = {
   2024: entry(flat(0.04), deduction(3160, 3160), `${KY_SOURCE}; married shown per spouse`),
   2025: entry(flat(0.04), deduction(3270, 3270), `${KY_SOURCE}; married shown per spouse`),
-  2026: entry(flat(0.035), deduction(3360, 3360), `${KY_SOURCE}; 3.5 % (HB 1, 2025); standard deduction 3,360 as recalled — verify`),
+  2026: entry(flat(0.035), deduction(3360, 3360), `${KY_SOURCE}; 3.5 % (HB 1, 2025); 2026 ESTIMATED: standard deduction 3,360 as recalled — verify`),
 };
 
 /** Louisiana: graduated in 2024; flat 3 % with a $12,500/$25,000 standard deduction from 2025 (Act 11, 2024 3rd Ext. Sess.). */
@@ -356,10 +421,10 @@ const LA_SOURCE = 'Louisiana Department of Revenue, IT-540 instructions (tax tab
 const LA: Record<Year, SourcedTable<UsTaxTable>> = {
   2024: entry(byStatus({ single: LA_2024_SINGLE, married: scaled(LA_2024_SINGLE, 2) }), NO_DEDUCTION, `${LA_SOURCE}; 2024 has personal exemptions instead of a standard deduction`),
   2025: entry(flat(0.03), deduction(12500, 25000, 12500, 25000), `${LA_SOURCE}; flat 3 % (Act 11, 2024 3rd Extraordinary Session)`),
-  2026: entry(flat(0.03), deduction(12500, 25000, 12500, 25000), `${LA_SOURCE}; flat 3 %; standard deduction indexation from 2026 not applied — verify`),
+  2026: entry(flat(0.03), deduction(12500, 25000, 12500, 25000), `${LA_SOURCE}; flat 3 %; 2026 ESTIMATED: 2025 standard deduction kept (its indexation from 2026 not applied) — verify`),
 };
 
-/** Maine: indexed; standard deduction = federal. */
+/** Maine: indexed; standard deduction = federal, except the 2025 increase (P.L. 119-21), which Maine did not adopt. */
 function maine(single: RatePairs, married: RatePairs, hoh: RatePairs) {
   return byStatus({ single, married, head_of_household: hoh });
 }
@@ -375,7 +440,13 @@ const ME: Record<Year, SourcedTable<UsTaxTable>> = {
     FEDERAL_STD[2024],
     ME_SOURCE,
   ),
-  2025: entry(maine(ME_2025.single, ME_2025.married, ME_2025.hoh), FEDERAL_STD[2025], `${ME_SOURCE}; ${FEDERAL_STD_NOTE}`),
+  // 15,000 / 30,000 / 22,500: 2025 Form 1040ME booklet, standard deduction chart for line 17 (p. 4; 36 M.R.S. § 5124-C, conformity
+  // with the Code as of December 31, 2024), https://www.maine.gov/revenue/sites/maine.gov.revenue/files/inline-files/25_1040me_gen_instr_w_cover_pg.pdf
+  2025: entry(
+    maine(ME_2025.single, ME_2025.married, ME_2025.hoh),
+    PRE_OBBBA_STD_2025,
+    `${ME_SOURCE}; 2025 Form 1040ME booklet p. 4: standard deduction 15,000 / 30,000 / 22,500 (Maine did not adopt the P.L. 119-21 increase)`,
+  ),
   2026: entry(
     maine(
       indexed(ME_2025.single, ASSUMED_2026_INDEXATION, 50),
@@ -383,7 +454,7 @@ const ME: Record<Year, SourcedTable<UsTaxTable>> = {
       indexed(ME_2025.hoh, ASSUMED_2026_INDEXATION, 50),
     ),
     FEDERAL_STD[2026],
-    `${ME_SOURCE}; ${EST_2026}; ${FEDERAL_STD_NOTE}`,
+    `${ME_SOURCE}; ${EST_2026}; standard deduction shown as the federal amount, Maine's 2026 amount not known to the author`,
   ),
 };
 
@@ -411,7 +482,11 @@ const MD: Record<Year, SourcedTable<UsTaxTable>> = {
     `${MD_SOURCE}; county tax not included; standard deduction maximum shown — verify`,
   ),
   2025: entry(MD_2025, deduction(3350, 6700, 3350, 6700), `${MD_SOURCE}; HB 352 (2025) brackets and flat standard deduction; county tax not included`),
-  2026: entry(MD_2025, deduction(3350, 6700, 3350, 6700), `${MD_SOURCE}; 2025 schedule kept; standard deduction indexation from 2026 not applied — verify; county tax not included`),
+  2026: entry(
+    MD_2025,
+    deduction(3350, 6700, 3350, 6700),
+    `${MD_SOURCE}; 2025 schedule kept; 2026 ESTIMATED: 2025 standard deduction kept (its indexation from 2026 not applied) — verify; county tax not included`,
+  ),
 };
 
 /** Massachusetts: 5 % plus the 4 % surtax above an indexed threshold (any filing status); exemptions instead of a standard deduction. */
@@ -488,51 +563,60 @@ const MO: Record<Year, SourcedTable<UsTaxTable>> = {
   ),
 };
 
-/** Montana: two brackets on federal taxable income (from 2024); HB 337 (2025) widens the 4.7 % band and cuts the top rate. */
-function montana(singleBand: number, top: number) {
+/**
+ * Montana: two brackets on federal taxable income (from 2024); HB 337 (2025) widens the 4.7 % band and cuts
+ * the top rate. Married = 2 × single; head of household 1.5 × single as the department rounds it.
+ */
+function montana(singleBand: number, top: number, headOfHousehold = singleBand * 1.5) {
   return byStatus({
     single: [[0, 0.047], [singleBand, top]],
     married: [[0, 0.047], [singleBand * 2, top]],
-    head_of_household: [[0, 0.047], [singleBand * 1.5, top]],
+    head_of_household: [[0, 0.047], [headOfHousehold, top]],
   });
 }
 const MT_SOURCE = 'Montana Department of Revenue, Form 2 instructions (tax rate schedule), https://mtrevenue.gov/';
 const MT: Record<Year, SourcedTable<UsTaxTable>> = {
   2024: entry(montana(20500, 0.059), FEDERAL_STD[2024], `${MT_SOURCE}; starts from federal taxable income`),
-  2025: entry(montana(21100, 0.059), FEDERAL_STD[2025], `${MT_SOURCE}; ${FEDERAL_STD_NOTE}`),
+  // head of household 31,700 (not 1.5 × 21,100 = 31,650): Montana DOR "2025 Tax Rates and Deductions",
+  // https://revenue.mt.gov/files/BIT/Montana-Tax-Tables-and-Deductions/2025-Tax-Rates-and-Deductions.pdf
+  2025: entry(montana(21100, 0.059, 31700), FEDERAL_STD[2025], `${MT_SOURCE}; 2025 Tax Rates and Deductions (head of household 31,700); ${FEDERAL_STD_NOTE}`),
   2026: entry(montana(47500, 0.0565), FEDERAL_STD[2026], `${MT_SOURCE}; HB 337 (2025): 4.7 % up to $47,500 single, 5.65 % above; ${FEDERAL_STD_NOTE}`),
 };
 
-/** Nebraska: indexed; top rate stepping down under LB 754 (2023). Thresholds and standard deduction verify. */
+/** Nebraska: indexed; top rate stepping down under LB 754 (2023). Married filing separately uses the single schedule. */
 const NE_2025 = {
   single: [[0, 0.0246], [4030, 0.0351], [24120, 0.0501], [38870, 0.052]] as RatePairs,
   married: [[0, 0.0246], [8040, 0.0351], [48250, 0.0501], [77730, 0.052]] as RatePairs,
   head_of_household: [[0, 0.0246], [7510, 0.0351], [38590, 0.0501], [57630, 0.052]] as RatePairs,
 };
 const NE_SOURCE = 'Nebraska Department of Revenue, Form 1040N instructions (tax rate schedules), https://revenue.nebraska.gov/';
+const NE_BOOKLET = (year: number, page: number) =>
+  `Nebraska Department of Revenue, ${year} Nebraska Individual Income Tax Booklet p. ${page} (tax rate schedules, standard deduction line 6), https://revenue.nebraska.gov/sites/default/files/doc/tax-forms/${year}/f_Individual_Income_Tax_Booklet.pdf`;
 /** LB 754 from 2026: the third and top brackets share one rate, so the last two bands merge. */
 function withMergedTopRate(pairs: RatePairs, top: number): RatePairs {
   return [...pairs.slice(0, pairs.length - 2), [pairs[pairs.length - 2]![0], top] as const];
 }
 const NE: Record<Year, SourcedTable<UsTaxTable>> = {
+  // 3,900 / 7,790 / 46,760 / 7,270 and standard deduction 8,350 / 16,700 / 12,250: 2024 booklet (rate schedules; line 6 p. 10)
   2024: entry(
     byStatus({
-      single: [[0, 0.0246], [3880, 0.0351], [23370, 0.0501], [37670, 0.0584]],
-      married: [[0, 0.0246], [7770, 0.0351], [46750, 0.0501], [75340, 0.0584]],
-      head_of_household: [[0, 0.0246], [7250, 0.0351], [37400, 0.0501], [55850, 0.0584]],
+      single: [[0, 0.0246], [3900, 0.0351], [23370, 0.0501], [37670, 0.0584]],
+      married: [[0, 0.0246], [7790, 0.0351], [46760, 0.0501], [75340, 0.0584]],
+      head_of_household: [[0, 0.0246], [7270, 0.0351], [37400, 0.0501], [55850, 0.0584]],
     }),
-    deduction(7900, 15800, 7900, 11600),
-    `${NE_SOURCE}; head-of-household thresholds verify`,
+    deduction(8350, 16700, 8350, 12250),
+    NE_BOOKLET(2024, 10),
   ),
-  2025: entry(byStatus(NE_2025), deduction(8300, 16600, 8300, 12200), `${NE_SOURCE}; top rate 5.20 % (LB 754); thresholds and standard deduction verify`),
+  // standard deduction 8,600 / 17,200 / 12,600: 2025 booklet line 6 (p. 13); brackets: its tax table (p. 49)
+  2025: entry(byStatus(NE_2025), deduction(8600, 17200, 8600, 12600), `${NE_BOOKLET(2025, 13)}; top rate 5.20 % (LB 754)`),
   2026: entry(
     byStatus({
       single: withMergedTopRate(indexed(NE_2025.single, ASSUMED_2026_INDEXATION, 10), 0.0455),
       married: withMergedTopRate(indexed(NE_2025.married, ASSUMED_2026_INDEXATION, 10), 0.0455),
       head_of_household: withMergedTopRate(indexed(NE_2025.head_of_household, ASSUMED_2026_INDEXATION, 10), 0.0455),
     }),
-    deduction(8500, 17000, 8500, 12500),
-    `${NE_SOURCE}; third and top brackets at 4.55 % for 2026 (LB 754), so they merge — verify; ${EST_2026}`,
+    deduction(8850, 17650, 8850, 12950),
+    `${NE_SOURCE}; third and top brackets at 4.55 % for 2026 (LB 754), so they merge — verify; ${EST_2026} (standard deduction: 2025's × 1.027, to $50)`,
   ),
 };
 
@@ -630,10 +714,12 @@ const ND: Record<Year, SourcedTable<UsTaxTable>> = {
       single: [[0, 0], [47150, 0.0195], [238200, 0.025]],
       married: [[0, 0], [78775, 0.0195], [289975, 0.025]],
       married_separate: [[0, 0], [39375, 0.0195], [144975, 0.025]],
-      head_of_household: [[0, 0], [63175, 0.0195], [263800, 0.025]],
+      // 264,100 (was 263,800): 2024 individual income tax booklet p. 29 (rate schedules),
+      // https://www.tax.nd.gov/sites/www/files/documents/forms/individual/2024-iit/2024-individual-income-tax-booklet.pdf#page=29
+      head_of_household: [[0, 0], [63175, 0.0195], [264100, 0.025]],
     }),
     FEDERAL_STD[2024],
-    `${ND_SOURCE}; starts from federal taxable income; thresholds verify`,
+    `${ND_SOURCE}; 2024 individual income tax booklet p. 29; starts from federal taxable income`,
   ),
   2025: entry(byStatus(ND_2025), FEDERAL_STD[2025], `${ND_SOURCE}; thresholds verify; ${FEDERAL_STD_NOTE}`),
   2026: entry(
@@ -648,12 +734,24 @@ const ND: Record<Year, SourcedTable<UsTaxTable>> = {
   ),
 };
 
-/** Ohio: one schedule (nonbusiness income), not indexed; HB 96 (2025) lowers the top rate, then one flat rate from 2026. */
-const OH_SOURCE = 'Ohio Department of Taxation, IT 1040 instructions (tax rate schedule), https://tax.ohio.gov/; no standard deduction (personal exemptions); municipal/school district taxes not included';
+/**
+ * Ohio: one schedule (nonbusiness income), not indexed; HB 96 (2025) lowers the top rate, then one rate from
+ * 2026. Ohio Revised Code 5747.02 states the tax above $26,050 as a fixed amount plus a rate on the excess
+ * ("$360.69 plus 2.75 % of the amount in excess of $26,050" for 2024): the fixed amounts are bracket bases.
+ */
+const OH_SOURCE = 'Ohio Department of Taxation, IT 1040 instructions (tax rate schedule), https://tax.ohio.gov/; Ohio Revised Code 5747.02, https://codes.ohio.gov/ohio-revised-code/section-5747.02; no standard deduction (personal exemptions); municipal/school district taxes not included';
 const OH: Record<Year, SourcedTable<UsTaxTable>> = {
-  2024: entry(sameForAll([[0, 0], [26050, 0.0275], [100000, 0.035]]), NO_DEDUCTION, OH_SOURCE),
-  2025: entry(sameForAll([[0, 0], [26050, 0.0275], [100000, 0.03125]]), NO_DEDUCTION, `${OH_SOURCE}; 3.125 % top rate (HB 96, 2025)`),
-  2026: entry(sameForAll([[0, 0], [26050, 0.0275]]), NO_DEDUCTION, `${OH_SOURCE}; flat 2.75 % above $26,050 from 2026 (HB 96, 2025)`),
+  // $360.69 + 2.75 % over $26,050; $2,394.32 + 3.5 % over $100,000: ORC 5747.02(A); 2024 IT 1040 booklet p. 18,
+  // https://dam.assets.ohio.gov/image/upload/v1735920104/tax.ohio.gov/forms/ohio_individual/individual/2024/it1040-booklet.pdf#page=18
+  2024: entry(sameForAll([[0, 0], [26050, 0.0275, 360.69], [100000, 0.035, 2394.32]]), NO_DEDUCTION, `${OH_SOURCE}; 2024 IT 1040 booklet p. 18`),
+  // $342.00 + 2.75 % over $26,050; $2,375.63 + 3.125 % over $100,000: ORC 5747.02 as amended by HB 96 (2025); 2025 IT 1040 booklet p. 18,
+  // https://dam.assets.ohio.gov/image/upload/v1767095693/tax.ohio.gov/forms/ohio_individual/individual/2025/it1040-booklet.pdf#page=18
+  2025: entry(sameForAll([[0, 0], [26050, 0.0275, 342], [100000, 0.03125, 2375.63]]), NO_DEDUCTION, `${OH_SOURCE}; 2025 IT 1040 booklet p. 18; 3.125 % top rate (HB 96, 2025)`),
+  2026: entry(
+    sameForAll([[0, 0], [26050, 0.0275]]),
+    NO_DEDUCTION,
+    `${OH_SOURCE}; 2.75 % above $26,050 from 2026 (HB 96, 2025); 2026 ESTIMATED: the fixed amount owed at $26,050 for 2026 is not known to the author and is left out — verify`,
+  ),
 };
 
 /** Oklahoma: HOH uses the joint schedule; HB 2764 (2025) restructures the brackets from 2026. */
@@ -682,9 +780,11 @@ function oregon(first: number, second: number) {
 const OR_SOURCE = 'Oregon Department of Revenue, Publication OR-17 / Form OR-40 instructions (tax rate charts, standard deduction), https://www.oregon.gov/dor/';
 const OR: Record<Year, SourcedTable<UsTaxTable>> = {
   2024: entry(oregon(4300, 10750), deduction(2745, 5495, 2745, 4420), OR_SOURCE),
-  2025: entry(oregon(4400, 11050), deduction(2835, 5670, 2835, 4560), OR_SOURCE),
+  // second threshold 11,100 / 22,200 (was 11,050 / 22,100): 2025 Form OR-40 instructions p. 17 (tax rate charts),
+  // https://www.oregon.gov/dor/forms/FormsPubs/form-or-40-inst_101-040-1_2025.pdf#page=17
+  2025: entry(oregon(4400, 11100), deduction(2835, 5670, 2835, 4560), `${OR_SOURCE}; 2025 Form OR-40 instructions p. 17`),
   2026: entry(
-    oregon(roundAmount(4400 * ASSUMED_2026_INDEXATION, 50), roundAmount(11050 * ASSUMED_2026_INDEXATION, 50)),
+    oregon(roundAmount(4400 * ASSUMED_2026_INDEXATION, 50), roundAmount(11100 * ASSUMED_2026_INDEXATION, 50)),
     deduction(2910, 5825, 2910, 4685),
     `${OR_SOURCE}; ${EST_2026}`,
   ),
@@ -707,11 +807,17 @@ const RI: Record<Year, SourcedTable<UsTaxTable>> = {
   ),
 };
 
-/** South Carolina: one schedule, indexed; starts from federal taxable income. */
+/** South Carolina: one schedule, indexed; starts from federal taxable income, but kept the pre-P.L. 119-21 standard deduction for 2025. */
 const SC_SOURCE = 'South Carolina Department of Revenue, SC1040 instructions (tax tables / rate schedule), https://dor.sc.gov/';
 const SC: Record<Year, SourcedTable<UsTaxTable>> = {
   2024: entry(sameForAll([[0, 0], [3460, 0.03], [17330, 0.062]]), FEDERAL_STD[2024], `${SC_SOURCE}; top rate 6.2 % for 2024; starts from federal taxable income`),
-  2025: entry(sameForAll([[0, 0], [3560, 0.03], [17830, 0.06]]), FEDERAL_STD[2025], `${SC_SOURCE}; top rate 6.0 % for 2025; ${FEDERAL_STD_NOTE}`),
+  // standard deduction 15,000 / 30,000 / 22,500: SC DOR, "Internal Revenue Code Conformity Update" (SC Code § 12-6-40(A)(1)(a):
+  // conformity as of December 31, 2024; the P.L. 119-21 increase is added back), https://dor.sc.gov/income-tax-south-carolina-internal-revenue-code-conformity-update
+  2025: entry(
+    sameForAll([[0, 0], [3560, 0.03], [17830, 0.06]]),
+    PRE_OBBBA_STD_2025,
+    `${SC_SOURCE}; top rate 6.0 % for 2025; standard deduction 15,000 / 30,000 / 22,500 (SC DOR Internal Revenue Code Conformity Update: the P.L. 119-21 increase is not adopted)`,
+  ),
   2026: entry(
     sameForAll(indexed([[0, 0], [3560, 0.03], [17830, 0.06]], ASSUMED_2026_INDEXATION, 10)),
     FEDERAL_STD[2026],
@@ -728,7 +834,7 @@ const UT_SOURCE = 'Utah State Tax Commission, TC-40 instructions (flat rate), ht
 const UT: Record<Year, SourcedTable<UsTaxTable>> = {
   2024: entry(flat(0.0455), NO_DEDUCTION, `${UT_SOURCE}; 4.55 % (HB 106, 2024)`),
   2025: entry(flat(0.045), NO_DEDUCTION, `${UT_SOURCE}; 4.5 % (HB 106, 2025)`),
-  2026: entry(flat(0.045), NO_DEDUCTION, `${UT_SOURCE}; 4.5 % assumed unchanged for 2026 — verify`),
+  2026: entry(flat(0.045), NO_DEDUCTION, `${UT_SOURCE}; 2026 ESTIMATED: 4.5 % assumed unchanged — verify`),
 };
 
 /** Vermont: indexed; own standard deduction. Several thresholds verify. */
@@ -736,7 +842,9 @@ const VT_2025 = {
   single: [[0, 0.0335], [49400, 0.066], [119700, 0.076], [249700, 0.0875]] as RatePairs,
   married: [[0, 0.0335], [82500, 0.066], [199450, 0.076], [304000, 0.0875]] as RatePairs,
   married_separate: [[0, 0.0335], [41250, 0.066], [99725, 0.076], [152000, 0.0875]] as RatePairs,
-  head_of_household: [[0, 0.0335], [66200, 0.066], [170950, 0.076], [276900, 0.0875]] as RatePairs,
+  // 171,000 / 276,850 (was 170,950 / 276,900): Vermont Department of Taxes, 2025 Income Tax Rate Schedules,
+  // https://tax.vermont.gov/sites/tax/files/documents/RateSched-2025.pdf
+  head_of_household: [[0, 0.0335], [66200, 0.066], [171000, 0.076], [276850, 0.0875]] as RatePairs,
 };
 const VT_SOURCE = 'Vermont Department of Taxes, IN-111 instructions (rate schedules), https://tax.vermont.gov/';
 const VT: Record<Year, SourcedTable<UsTaxTable>> = {
@@ -750,7 +858,7 @@ const VT: Record<Year, SourcedTable<UsTaxTable>> = {
     deduction(7400, 14850, 7400, 11100),
     VT_SOURCE,
   ),
-  2025: entry(byStatus(VT_2025), deduction(7650, 15300, 7650, 11450), `${VT_SOURCE}; married-separate and head-of-household thresholds verify`),
+  2025: entry(byStatus(VT_2025), deduction(7650, 15300, 7650, 11450), `${VT_SOURCE}; 2025 Income Tax Rate Schedules, https://tax.vermont.gov/sites/tax/files/documents/RateSched-2025.pdf`),
   2026: entry(
     byStatus({
       single: indexed(VT_2025.single, ASSUMED_2026_INDEXATION, 50),
@@ -769,7 +877,7 @@ const VA_SOURCE = 'Virginia Department of Taxation, Form 760 instructions (tax r
 const VA: Record<Year, SourcedTable<UsTaxTable>> = {
   2024: entry(VA_SCHEDULE, deduction(8500, 17000), VA_SOURCE),
   2025: entry(VA_SCHEDULE, deduction(8750, 17500), VA_SOURCE),
-  2026: entry(VA_SCHEDULE, deduction(8750, 17500), `${VA_SOURCE}; 2025 standard deduction assumed to continue — verify`),
+  2026: entry(VA_SCHEDULE, deduction(8750, 17500), `${VA_SOURCE}; 2026 ESTIMATED: 2025 standard deduction assumed to continue — verify`),
 };
 
 const WA = noIncomeTax(
@@ -787,12 +895,16 @@ const WV_2025_RATES = [0.0222, 0.0296, 0.0333, 0.0444, 0.0482];
 const WV: Record<Year, SourcedTable<UsTaxTable>> = {
   2024: entry(westVirginia([0.0236, 0.0315, 0.0354, 0.0472, 0.0512]), NO_DEDUCTION, WV_SOURCE),
   2025: entry(westVirginia(WV_2025_RATES), NO_DEDUCTION, `${WV_SOURCE}; rates after SB 2033 (2025)`),
-  2026: entry(westVirginia(WV_2025_RATES), NO_DEDUCTION, `${WV_SOURCE}; 2025 rates assumed (any further trigger cut not reflected — verify)`),
+  2026: entry(westVirginia(WV_2025_RATES), NO_DEDUCTION, `${WV_SOURCE}; 2026 ESTIMATED: 2025 rates assumed (any further trigger cut not reflected — verify)`),
 };
 
 /**
- * Wisconsin: indexed; HOH uses the single schedule. 2025 Wisconsin Act 15 widens the 4.4 % bracket from 2025
- * (single $50,480, married $67,300) — as recalled, verify. Standard deduction is sliding; the maximum is shown.
+ * Wisconsin: indexed; HOH uses the single schedule. Standard deduction is sliding; the maximum is shown.
+ * 2025: 2025 Wisconsin Act 15 widens the 4.4 % bracket to $50,480 (single) and $67,300 (joint) per the
+ * Department of Revenue's Wisconsin Tax Bulletin 230 (July 2025) as reported by EY Tax News 2025-1727
+ * (https://taxnews.ey.com/news/2025-1727). DISPUTED: PolicyEngine-US has 51,130 / 68,170 (and 11,930 for the
+ * married-separate standard deduction) citing the DOR's 2025 Form 1 instructions, which could not be reached
+ * here; kept until that schedule is read (test/tax/acceptedDifferences.ts).
  */
 const WI_2025 = {
   single: [[0, 0.035], [14680, 0.044], [50480, 0.053], [323290, 0.0765]] as RatePairs,
@@ -813,7 +925,7 @@ const WI: Record<Year, SourcedTable<UsTaxTable>> = {
   2025: entry(
     byStatus(WI_2025),
     deduction(13560, 25110, 11920, 17520),
-    `${WI_SOURCE}; 4.4 % bracket widened by 2025 Act 15 — verify; sliding standard deduction, maximum shown — verify`,
+    `${WI_SOURCE}; 4.4 % bracket to $50,480 / $67,300 by 2025 Act 15 (Wisconsin Tax Bulletin 230, July 2025) — DISPUTED (2025 Form 1 instructions may show 51,130 / 68,170), verify; sliding standard deduction, maximum shown — verify`,
   ),
   2026: entry(
     byStatus({
