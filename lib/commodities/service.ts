@@ -88,10 +88,9 @@ export async function contractBySymbol(symbol: string, now: Date) {
   );
 }
 
-/** `symbol_root`: every contract whose symbol starts with it (literally: SI also matches SIL micro silver). */
+/** `symbol_root`: every contract whose symbol starts with it (literally: SI also matches SIL micro silver); none → []. */
 export async function contractsByRoot(root: string, now: Date) {
   const matching = (await allContracts(now)).filter((c) => c.value.symbol.startsWith(root));
-  if (matching.length === 0) throw new NoDataError(`No contract symbol starts with ${root} (see /v1/commoditycontractlist).`);
   return matching.map(servedContract);
 }
 

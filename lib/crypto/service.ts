@@ -92,7 +92,7 @@ export async function cryptoPriceHistory(asked: HistoryQuery, now: Date, deps: H
   const { symbol, interval, window, limit } = query;
   await requireListed(symbol, now);
   // a window that ends before Binance opened holds nothing (and DynamoDB refuses BETWEEN with from > to)
-  if (window.from > window.to) throw new NoDataError(`No ${symbol} bars before Binance opened on 2017-07-14.`);
+  if (window.from > window.to) return [];
   const stored = await cryptoBars.query(symbol, interval, { from: window.from, to: window.to, limit, order: 'newest' }, now);
   const closedBy = Math.floor(now.getTime() / 1000) - INGESTION_LAG_SECONDS;
   const expected = expectedOpenTimes(window, interval, closedBy, limit);
@@ -106,9 +106,6 @@ export async function cryptoPriceHistory(asked: HistoryQuery, now: Date, deps: H
       const live = fetched.map((value): Stored<CryptoBar> => ({ value, sample: false, storedAt: Math.floor(now.getTime() / 1000) }));
       answer = newestInWindow(live, stored, (s) => s.value.time, window, limit);
     }
-  }
-  if (answer.length === 0) {
-    throw new NoDataError(`No closed ${interval} bars of ${symbol} between ${asked.window.from} and ${asked.window.to} (Unix seconds).`);
   }
   return answer.map((s) => barResponse(s.value, s.sample));
 }

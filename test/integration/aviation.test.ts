@@ -92,13 +92,13 @@ describe('/v1/aircraft', () => {
     expect(await json(forFree)).toEqual(await json(forPaid));
   });
 
-  test('answers 404 no_data when nothing matches', async () => {
+  test('answers 200 [] when nothing matches', async () => {
     // Act
     const response = await server.call('/v1/aircraft?manufacturer=zzzz-no-such-maker', { key: free });
 
     // Assess
-    expect(response.status).toBe(404);
-    expect((await json(response)).code).toBe('no_data');
+    expect(response.status).toBe(200);
+    expect(await json(response)).toEqual([]);
   });
 
   test('rejects a call without a key', async () => {
@@ -172,13 +172,14 @@ describe('/v1/airlines', () => {
     expect(body.every((a) => a.name.toLowerCase().includes('air'))).toBe(true);
   });
 
-  test('answers 404 no_data for an unknown code', async () => {
+  test.each(['icao=XQX', 'name=Zzz'])('answers 200 [] when nothing matches %s', async (query) => {
     // Act
-    const response = await server.call('/v1/airlines?icao=XQX', { key: free });
+    const response = await server.call(`/v1/airlines?${query}`, { key: free });
 
     // Assess
-    expect(response.status).toBe(404);
-    expect((await json(response)).code).toBe('no_data');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await json(response)).toEqual([]);
   });
 
   test.each([
@@ -255,13 +256,14 @@ describe('/v1/airports', () => {
     expect(body.map((a) => a.iata)).toContain('LHR');
   });
 
-  test('answers 404 no_data past the last match', async () => {
+  test('answers 200 [] past the last match and for a name nothing matches', async () => {
     // Act
-    const response = await server.call('/v1/airports?icao=KJFK&offset=1', { key: free });
+    const pastTheEnd = await server.call('/v1/airports?icao=KJFK&offset=1', { key: free });
+    const noMatch = await server.call('/v1/airports?name=zzzz-no-such-airport', { key: free });
 
     // Assess
-    expect(response.status).toBe(404);
-    expect((await json(response)).code).toBe('no_data');
+    expect([pastTheEnd.status, await json(pastTheEnd)]).toEqual([200, []]);
+    expect([noMatch.status, await json(noMatch)]).toEqual([200, []]);
   });
 
   test.each([

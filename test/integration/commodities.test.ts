@@ -284,10 +284,11 @@ describe('ingestion from the chart API', () => {
       expect(body.map((c) => c.last_price)).toEqual([4050, 4060, 4070, 4080, 4090, 4100]);
     });
 
-    test('unknown symbols and roots are 404 no_data', async () => {
+    test('unknown symbols are 404 no_data; a root nothing starts with is 200 []', async () => {
       await expectError(await get('/v1/commoditycontract?symbol=GCZ99', keys.business), 404, 'no_data');
       await expectError(await get('/v1/commoditycontract?symbol=NOPE', keys.business), 404, 'no_data');
-      await expectError(await get('/v1/commoditycontract?symbol_root=ZW', keys.business), 404, 'no_data');
+      const root = await get('/v1/commoditycontract?symbol_root=ZW', keys.business);
+      expect([root.status, await root.json()]).toEqual([200, []]);
     });
 
     test('both or neither of symbol and symbol_root are 400', async () => {

@@ -368,7 +368,7 @@ describe('cryptoBars job and /v1/cryptopricehistorical', () => {
     expect(bars.map((b) => b.timestamp)).toEqual([Math.floor(clock / 86_400_000) * 86_400 - 86_400]);
   });
 
-  test('a window without bars is 404 no_data', async () => {
+  test('a window without bars is 200 []', async () => {
     // Prepare: Binance has nothing that old for this pair
     upstream.on(KLINES, klines());
 
@@ -376,15 +376,15 @@ describe('cryptoBars job and /v1/cryptopricehistorical', () => {
     const response = await history('symbol=BTCUSDT&interval=1d&start=1500000000&end=1500864000');
 
     // Assess
-    await expectError(response, 404, 'no_data');
+    expect([response.status, await response.json()]).toEqual([200, []]);
   });
 
-  test('a window before Binance opened is 404 no_data without asking Binance', async () => {
+  test('a window before Binance opened is 200 [] without asking Binance', async () => {
     // Act
     const response = await history('symbol=BTCUSDT&interval=1h&start=-86400&end=86400');
 
     // Assess
-    await expectError(response, 404, 'no_data');
+    expect([response.status, await response.json()]).toEqual([200, []]);
     expect(upstream.requestsTo(KLINES)).toHaveLength(0);
   });
 

@@ -506,22 +506,22 @@ describe('/v1/propertytax', () => {
     expect(body.every((r: { county: string }) => r.county === 'Los Angeles')).toBe(true);
   });
 
-  test('matches the city case-sensitively: 404 no_data for a lower-case name', async () => {
+  test('matches the city case-sensitively: 200 [] for a lower-case name', async () => {
     // Act
     const { status, body } = await get('/v1/propertytax?city=cambridge');
 
     // Assess
-    expect(status).toBe(404);
-    expect(body.code).toBe('no_data');
+    expect(status).toBe(200);
+    expect(body).toEqual([]);
   });
 
-  test('returns 404 no_data when the filters match nothing we have', async () => {
+  test('returns 200 [] when the filters match nothing we have', async () => {
     // Act
     const { status, body } = await get('/v1/propertytax?zip=02139&state=TX');
 
     // Assess
-    expect(status).toBe(404);
-    expect(body.code).toBe('no_data');
+    expect(status).toBe(200);
+    expect(body).toEqual([]);
   });
 
   test('returns 400 invalid_parameter when none of city, county and zip is given', async () => {
