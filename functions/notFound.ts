@@ -1,9 +1,12 @@
 import { endpoint } from '../lib/http/endpoint';
+import { Redirect } from '../lib/http/response';
 import { unroutedError } from '../lib/http/routes';
 import { endpointList, endpoints, retiredPaths } from '../lib/api/registry';
 
 const routes = endpointList.filter((e) => e.path !== '$default');
 
 export const handler = endpoint(endpoints.notFound, ({ event }) => {
-  throw unroutedError(event.requestContext.http.method, event.rawPath, routes, retiredPaths);
+  const method = event.requestContext.http.method;
+  if (event.rawPath === '/' && (method === 'GET' || method === 'HEAD')) return new Redirect(endpoints.docs.path);
+  throw unroutedError(method, event.rawPath, routes, retiredPaths);
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 
 /** Content types API Gateway passes as text; every other body arrives base64-encoded. */
@@ -65,13 +65,34 @@ export function lambdaContext(functionName: string, memoryMb: number, timeoutSec
   };
 }
 
-/** Writes a Lambda result the way API Gateway does (base64 bodies decoded, cookies as Set-Cookie). */
+/** The request target as a URL: an origin-form path is always a path, even one starting with '//'. */
+export function requestUrl(target = '/'): URL {
+  return target.startsWith('/') ? new URL(`http://localhost${target}`) : new URL(target, 'http://localhost');
+}
+
+/**
+ * Writes a Lambda result the way API Gateway does (base64 bodies decoded, cookies as Set-Cookie). A
+ * Content-Length the result sets (a HEAD answer's) is kept; a 304 or 204 gets none.
+ */
 export function sendResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
   const body = result.body === undefined ? Buffer.alloc(0) : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
-  const headers: Record<string, string | number | string[]> = { ...(result.headers as Record<string, string>), 'Content-Length': body.length };
+  const headers: Record<string, string | number | string[]> = { ...(result.headers as Record<string, string>) };
+  const status = result.statusCode ?? 200;
+  if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-length') && status !== 304 && status !== 204) {
+    headers['Content-Length'] = body.length;
+  }
   if (result.cookies?.length) headers['Set-Cookie'] = result.cookies;
-  res.writeHead(result.statusCode ?? 200, headers);
+  res.writeHead(status, headers);
   res.end(body);
+}
+
+/** A whole HTTP/1.1 response as bytes, for a socket the HTTP parser gave up on (no ServerResponse exists). */
+export function rawResponse(result: APIGatewayProxyStructuredResultV2): string {
+  const body = result.body ?? '';
+  const status = result.statusCode ?? 200;
+  const headers = { ...(result.headers as Record<string, string>), 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
 }
 
 /** How far past the limit a refused body is still read and discarded before the connection is cut. */

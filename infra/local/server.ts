@@ -1,20 +1,21 @@
 import './logging';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { issueApiKey } from '../../lib/accounts/keys';
 import { hashApiKey } from '../../lib/accounts/apiKey';
-import { preflightHeaders } from '../../lib/http/cors';
-import { InternalError, PayloadTooLargeError } from '../../lib/http/errors';
+import { corsHeaders, preflightHeaders } from '../../lib/http/cors';
+import { HeadersTooLargeError, InternalError, MalformedRequestError, PayloadTooLargeError, RequestTimeoutError } from '../../lib/http/errors';
 import { errorResponse } from '../../lib/http/response';
 import type { Period, Tier } from '../../lib/http/plans';
 import { getAccount } from '../../lib/store/accounts';
 import { resetDynamo } from '../../lib/store/dynamo';
 import { buildReferenceData, REFERENCE_DATA_OUT } from '../reference-data/build';
 import { endpointList } from '../../lib/api/registry';
-import { lambdaContext, readBody, sendResult, toApiGatewayEvent } from './adapter';
+import { lambdaContext, rawResponse, readBody, requestUrl, sendResult, toApiGatewayEvent } from './adapter';
 import { ensureTables, startEmbeddedStore, type EmbeddedStore } from './store';
 import { PROJECT_ROOT } from '../projectRoot';
 
@@ -48,6 +49,25 @@ export interface LocalServer {
   store: EmbeddedStore;
   demoKeys: Record<string, string>;
   close(): Promise<void>;
+}
+
+/**
+ * Requests Node's HTTP parser refuses before any handler runs (headers over 16 KB, a NUL or other invalid
+ * byte in a header, a malformed request line, a request that never completes) get the CONTRACT JSON error
+ * body too, instead of Node's empty answer.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const refusal =
+    error.code === 'HPE_HEADER_OVERFLOW' ? new HeadersTooLargeError()
+    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? new RequestTimeoutError()
+    : new MalformedRequestError();
+  const response = errorResponse(refusal);
+  Object.assign(response.headers, corsHeaders);
+  socket.end(rawResponse(response));
 }
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -98,19 +118,20 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   };
 
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    const url = requestUrl(req.url);
     if (req.method === 'OPTIONS') {
       res.writeHead(204, preflightHeaders).end();
       return;
     }
-    const route = routes.get(`${req.method} ${url.pathname}`) ?? fallback;
+    // a GET route also answers HEAD (the pipeline sends the headers without the body), as the stack's HEAD routes do
+    const route = routes.get(`${req.method === 'HEAD' ? 'GET' : req.method} ${url.pathname}`) ?? fallback;
     const body = await readBody(req, MAX_BODY_BYTES);
     if (!body) {
       // the rest of the body is drained (readBody), so the client can finish sending and read the 413
       sendResult(res, errorResponse(new PayloadTooLargeError()));
       return;
     }
-    const routeKey = route === fallback ? '$default' : `${route.method} ${route.path}`;
+    const routeKey = route === fallback ? '$default' : `${req.method} ${route.path}`;
     const event = toApiGatewayEvent(req, url, routeKey, body);
     const context = lambdaContext(`dqs-${route.name}`, route.memoryMb ?? 256, route.timeoutSeconds ?? 10, event.requestContext.requestId);
     sendResult(res, await (await handlerOf(route.entry))(event, context));
@@ -122,6 +143,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       if (!res.headersSent) sendResult(res, errorResponse(new InternalError()));
     });
   });
+  server.on('clientError', answerClientError);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((done, fail) => {
     server.once('error', fail);

@@ -16,16 +16,29 @@ export interface ApiStackProps extends StackProps {
   tables: Tables;
 }
 
-/** What the shared pipeline itself does (lib/http/endpoint.ts): key lookup, then quota or rate-limit metering. */
+/**
+ * What the shared pipeline itself does (lib/http/endpoint.ts): key lookup, then quota or rate-limit metering
+ * (quota: HEAD and conditional GETs read the month's count before deciding).
+ */
 function pipelinePermissions(entry: EndpointDefinition): TablePermissions {
   if (entry.access === 'public') return {};
-  return {
-    accounts: ['dynamodb:GetItem'],
-    ...(entry.metering === 'none' ? {} : { usage: ['dynamodb:UpdateItem'] }),
-  };
+  const usage = { none: [], rateLimit: ['dynamodb:UpdateItem'], quota: ['dynamodb:UpdateItem', 'dynamodb:GetItem'] }[entry.metering];
+  return { accounts: ['dynamodb:GetItem'], ...(usage.length ? { usage } : {}) };
 }
 
-/** The HTTP API: one function and one route per registry entry. */
+/** The routes of an entry: its method and path, plus HEAD beside GET (HTTP APIs route HEAD only where a route says so). */
+function routeKeys(entry: EndpointDefinition): HttpRouteKey[] {
+  if (entry.path === '$default') return [HttpRouteKey.DEFAULT];
+  const methods = entry.method === 'GET' ? [HttpMethod.GET, HttpMethod.HEAD] : [HttpMethod[entry.method]];
+  return methods.map((method) => HttpRouteKey.with(entry.path, method));
+}
+
+/**
+ * The HTTP API: one function and one route per registry entry (GET entries also a HEAD route). Errors that
+ * API Gateway itself raises before a function runs (its 413 for bodies over 10 MB, 429 throttling, 500/503
+ * when an integration fails) keep API Gateway's `{"message": ...}` body: HTTP APIs, unlike REST APIs, have
+ * no customisable gateway responses (see README "Deploy to AWS").
+ */
 export class ApiStack extends Stack {
   readonly api: HttpApi;
   /** the function of each registry entry, by entry name */
@@ -64,13 +77,9 @@ export class ApiStack extends Stack {
       }).function;
       this.functions[entry.name] = fn;
 
-      new HttpRoute(this, `${id}Route`, {
-        httpApi: this.api,
-        routeKey:
-          entry.path === '$default' ? HttpRouteKey.DEFAULT : HttpRouteKey.with(entry.path, HttpMethod[entry.method]),
-        integration: new HttpLambdaIntegration(`${id}Integration`, fn, {
-          payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
-        }),
+      const integration = new HttpLambdaIntegration(`${id}Integration`, fn, { payloadFormatVersion: PayloadFormatVersion.VERSION_2_0 });
+      routeKeys(entry).forEach((routeKey, index) => {
+        new HttpRoute(this, index === 0 ? `${id}Route` : `${id}${routeKey.method}Route`, { httpApi: this.api, routeKey, integration });
       });
     }
 

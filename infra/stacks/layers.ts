@@ -8,6 +8,7 @@ import type { Construct } from 'constructs';
 import type { LayerName } from '../../lib/http/definition';
 import { LAMBDA_MODELS_DIR } from '../../lib/vision/model';
 import { LAMBDA_VPIC_DB_PATH } from '../../layers/vpic/build';
+import { LAMBDA_DOCS_ASSETS_DIR } from '../../layers/docs/build';
 import { builtLayerCode } from './layerAsset';
 
 /** Where the reference data are in Lambda. */
@@ -44,6 +45,11 @@ export const LAYERS: Record<LayerName, LayerSpec> = {
     description: `Compact NHTSA vPIC database for VIN model and body class at ${LAMBDA_VPIC_DB_PATH}`,
     script: 'layers/vpic/build.ts',
     environment: { VPIC_DB_PATH: LAMBDA_VPIC_DB_PATH },
+  },
+  docs: {
+    description: `Swagger UI bundle and stylesheet for GET /docs under ${LAMBDA_DOCS_ASSETS_DIR}`,
+    script: 'layers/docs/build.ts',
+    environment: { DOCS_ASSETS_DIR: LAMBDA_DOCS_ASSETS_DIR },
   },
 };
 

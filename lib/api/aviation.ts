@@ -5,6 +5,7 @@ import { InvalidParameterError, MissingParameterError } from '../http/errors';
 import { decimalParam, enumParam, integerParam, patternParam, textParam } from '../http/params';
 import { countryCodeOf, usStateName } from '../airQuality/places';
 import { AIRCRAFT_BOUNDS, AIRCRAFT_ENGINE_TYPES } from '../aviation/search';
+import { REFERENCE_DATA, liveData } from '../http/caching';
 
 /** Rejects min_x > max_x for each pair. */
 function checkRanges(params: Record<string, unknown>, pairs: readonly (readonly [string, string])[]) {
@@ -101,13 +102,14 @@ export const aviationEndpoints = {
       'At least one filter other than limit is required. manufacturer and model match case-insensitive substrings; ' +
       'min_/max_ bounds are inclusive integers (speed = maximum speed in knots, range in nautical miles, length/height/wingspan in feet) ' +
       'and a record without the bounded value does not match. Airplanes only (no helicopters, gyroplanes or tiltrotors). ' +
-      'Records are sorted by manufacturer and model; an empty result is 404 no_data. ' +
+      'Records are sorted by manufacturer and model; no match → 200 []. ' +
       'Numbers are strings as in the spec, rounded (speeds 0.1 kt, dimensions 0.01 ft, everything else whole units); unknown values are null. ' +
       'engine_thrust_lb_ft is deprecated (horsepower for piston/propjet, pounds of thrust for jets): use engine_horsepower or engine_thrust_lbf. ' +
       'Sources: FAA Aircraft Characteristics Database (public domain), whatisflying type database (ODbL; metres and kilograms converted), ' +
       'an aircraft performance table (per-variant horsepower, thrust, take-off and landing distances), OpenFlights planes.dat (ODbL) for IATA codes.',
     access: 'all',
     metering: 'quota',
+    cache: REFERENCE_DATA,
     params: z.object({
       manufacturer: z.optional(textParam(100, 'manufacturer, case-insensitive substring (e.g. cessna)')),
       model: z.optional(textParam(100, 'model name, case-insensitive substring (e.g. 737)')),
@@ -138,10 +140,11 @@ export const aviationEndpoints = {
     summary: 'Airlines by IATA or ICAO code or name',
     description:
       'At least one of iata, icao, name. Codes match exactly, name as a case-insensitive substring; all given filters must match. ' +
-      'At most 30 airlines, those still operating first, then by name; an empty result is 404 no_data. ' +
+      'At most 30 airlines, those still operating first, then by name; no match → 200 []. ' +
       'Source: OpenFlights airlines.dat (ODbL), which has no founding year, base, fleet or logos: those fields are null.',
     access: 'all',
     metering: 'quota',
+    cache: REFERENCE_DATA,
     params: z.object({
       iata: z.optional(patternParam(/^[A-Za-z0-9]{2}$/, 'a 2-character IATA airline code', 'IATA airline code (e.g. BA)')),
       icao: z.optional(patternParam(/^[A-Za-z]{3}$/, 'a 3-letter ICAO airline code', 'ICAO airline code (e.g. BAW)')),
@@ -160,12 +163,13 @@ export const aviationEndpoints = {
       'At least one filter (offset is not one). icao, iata, country (ISO-2) and timezone (IANA name) match exactly, case-insensitive; ' +
       'name, city and region (state/province name) match case-insensitive substrings; elevation bounds are inclusive feet. ' +
       'At most 30 airports per call, large first, then medium, small, each by name; offset skips matches for the next page. ' +
-      'An empty result is 404 no_data. size: large/medium from OurAirports large_airport/medium_airport; small covers small airports, ' +
+      'No match (or an offset past the last match) → 200 []. size: large/medium from OurAirports large_airport/medium_airport; small covers small airports, ' +
       'seaplane bases, heliports and balloonports; closed airports and closed runways are left out. icao is null where OurAirports has no ' +
       '4-letter code. timezone is computed from the coordinates (geo-tz, time-zone-boundary-builder data). ' +
       'Source: OurAirports (public domain).',
     access: 'all',
     metering: 'quota',
+    cache: REFERENCE_DATA,
     params: z.object({
       icao: z.optional(patternParam(/^[A-Za-z]{4}$/, 'a 4-letter ICAO airport code', 'ICAO airport code (e.g. KJFK)')),
       iata: z.optional(patternParam(/^[A-Za-z]{3}$/, 'a 3-letter IATA airport code', 'IATA airport code (e.g. JFK)')),
@@ -201,6 +205,7 @@ export const aviationEndpoints = {
       'Unknown city → 404 no_data; upstream failure with nothing cached → 502 upstream_error.',
     access: 'all',
     metering: 'quota',
+    cache: liveData(30 * 60),
     params: z.object({
       lat: z.optional(decimalParam(-90, 90, 'latitude, decimal degrees (with lon)')),
       lon: z.optional(decimalParam(-180, 180, 'longitude, decimal degrees (with lat)')),

@@ -3,6 +3,7 @@ import { defineEndpoint } from '../http/definition';
 import { dateParam, integerParam, textParam } from '../http/params';
 import { InvalidParameterError } from '../http/errors';
 import { FIRST_HOLIDAY_DATE, FIRST_HOLIDAY_YEAR, isWithinHolidayRange, LAST_HOLIDAY_DATE, LAST_HOLIDAY_YEAR, yearOf } from '../calendars/range';
+import { REFERENCE_DATA } from '../http/caching';
 
 // Country names and codes are checked by the handlers (lib/calendars/country.ts): the list comes from
 // date-holidays, which must not be pulled into every handler bundle through this registry file.
@@ -68,6 +69,7 @@ export const calendarEndpoints = {
       YEAR_ACCESS,
     access: 'all',
     metering: 'quota',
+    cache: REFERENCE_DATA,
     params: z.object({
       country: countryCodeOrName('2-letter ISO 3166-1 country code or country name'),
       year: year(),
@@ -91,6 +93,7 @@ export const calendarEndpoints = {
       `Every day of a multi-day holiday counts. date must be from ${FIRST_HOLIDAY_DATE} to ${LAST_HOLIDAY_DATE}. All plans, any date in that span.`,
     access: 'all',
     metering: 'quota',
+    cache: REFERENCE_DATA,
     params: z.object({
       country: countryCodeOrName('2-letter ISO 3166-1 country code'),
       date: holidayDate(`day to check, YYYY-MM-DD, ${FIRST_HOLIDAY_DATE} to ${LAST_HOLIDAY_DATE}`),
@@ -121,6 +124,7 @@ export const calendarEndpoints = {
       YEAR_ACCESS,
     access: 'all',
     metering: 'quota',
+    cache: REFERENCE_DATA,
     params: z.object({
       country: countryCodeOrName('2-letter ISO 3166-1 country code (preferred) or country name'),
       year: year(),
@@ -143,6 +147,7 @@ export const calendarEndpoints = {
       'dates in later years need a paid plan (403 plan_required).',
     access: 'all',
     metering: 'quota',
+    cache: REFERENCE_DATA,
     params: z.object({
       date: holidayDate(`day to check, YYYY-MM-DD, ${FIRST_HOLIDAY_DATE} to ${LAST_HOLIDAY_DATE} (later years than the current one: paid plans)`),
       country: countryCodeOrName('2-letter ISO 3166-1 country code or country name'),

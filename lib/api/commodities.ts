@@ -12,6 +12,7 @@ import { currencyParam } from '../fx/currencies';
 import { YAHOO_CHART_URL_ENV } from '../sources/yahooChart';
 import { COMMODITIES, COMMODITY_NAMES } from '../commodities/catalog';
 import { FUTURES_SAMPLE_RECORDED_AT, futuresSampleRoutes } from '../commodities/sampleRoutes';
+import { liveData } from '../http/caching';
 
 /**
  * Futures-based energy and commodity endpoints (spec 4.3 /v1/oilprice, /v1/oilpricehistorical; 4.4
@@ -79,6 +80,7 @@ export const commodityEndpoints = {
       'in the order asked; types with type → 400. Nothing ingested yet → 503 data_unavailable.',
     access: 'all',
     metering: 'quota',
+    cache: liveData(5 * 60),
     params: z.object({
       type: z.optional(typeParam()),
       types: z.optional(typesParam()),
@@ -108,6 +110,7 @@ export const commodityEndpoints = {
       'An empty window is []; nothing ingested for the period yet → 503 data_unavailable.',
     access: 'premium',
     metering: 'quota',
+    cache: liveData(5 * 60),
     params: z.object({
       type: z._default(typeParam(), 'wti'),
       period: z._default(periodParam('bar period (default 1h)'), '1h'),
@@ -134,6 +137,7 @@ export const commodityEndpoints = {
       'nothing ingested yet → 503 data_unavailable.',
     access: 'all',
     metering: 'quota',
+    cache: liveData(5 * 60),
     params: z.object({ name: commodityName() }),
     response: { json: z.object({ exchange: z.string(), name: z.string(), price: z.number(), updated: z.int(), sample: sampleField }) },
     tables: { market: 'read' },
@@ -149,6 +153,7 @@ export const commodityEndpoints = {
       'ingested for the period yet → 503 data_unavailable.',
     access: 'premium',
     metering: 'quota',
+    cache: liveData(5 * 60),
     params: z.object({
       name: commodityName(),
       period: z._default(periodParam('bar period (default 1h)'), '1h'),
@@ -167,10 +172,11 @@ export const commodityEndpoints = {
       'Business, Professional or annual plans. Exactly one of symbol (a full contract symbol: root + month code F G H J K M N Q U V X Z + ' +
       '2-digit year, e.g. GCZ26, CLF27; case-insensitive) → one object, or symbol_root (a prefix) → an array of every tracked contract whose ' +
       'symbol starts with it, in the order of /v1/commoditycontractlist (a literal prefix: SI also matches SIL micro silver months). Both ' +
-      'or neither → 400. Unknown symbol or no match → 404 no_data. The tracked contracts are the next 6 listed months of each of the 30 ' +
+      'or neither → 400. Unknown symbol → 404 no_data; a symbol_root nothing starts with → 200 []. The tracked contracts are the next 6 listed months of each of the 30 ' +
       'commodities, refreshed every 30 minutes; nothing ingested yet → 503 data_unavailable.',
     access: 'businessOrAnnual',
     metering: 'quota',
+    cache: liveData(30 * 60),
     params: z.object({
       symbol: z.optional(contractSymbolParam('1 to 10 letters and digits', 'full contract symbol, e.g. GCZ26')),
       symbol_root: z.optional(contractSymbolParam('1 to 10 letters and digits', 'symbol prefix, e.g. GC')),
@@ -193,6 +199,7 @@ export const commodityEndpoints = {
       'in the commodities\' fixed order, then by month. Nothing ingested yet → 503 data_unavailable.',
     access: 'businessOrAnnual',
     metering: 'quota',
+    cache: liveData(30 * 60),
     params: z.object({}),
     response: { json: z.array(z.object({ symbol: z.string(), commodity: z.string(), sample: sampleField })) },
     tables: { market: 'read' },

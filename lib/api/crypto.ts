@@ -6,6 +6,7 @@ import { defineJob, type IngestionJobDefinition } from '../ingest/definition';
 import { MAX_BARS, periodParam, timeWindow, unixSecondsParam } from '../markets/timeSeries';
 import { BINANCE_URL_ENV } from '../sources/binance';
 import { SYMBOL_PATTERN, SYMBOLS_JOB } from '../crypto/symbols';
+import { liveData } from '../http/caching';
 
 /** The spec's default history window (4.5): the last 24 hours. */
 export const CRYPTO_HISTORY_DEFAULT_SPAN_SECONDS = 86_400;
@@ -46,6 +47,7 @@ export const cryptoEndpoints = {
       'Nothing ingested yet → 503 data_unavailable. ' + SOURCE,
     access: 'all',
     metering: 'quota',
+    cache: liveData(60),
     params: z.object({ symbol: symbolParam() }),
     response: { json: z.object({ symbol: z.string(), price: z.number(), timestamp: z.int(), sample: sampleField }) },
     tables: { market: 'read' },
@@ -62,10 +64,11 @@ export const cryptoEndpoints = {
       'asset. Bars of a watchlist of major pairs are ingested every minute (kept 7 days at 1m, 30 days at 5m, 60 days at 15m, 90 days ' +
       'at 30m, 1 year at 1h, 2 years at 4h, daily bars kept); any other listed pair, or a window the store does not cover, is fetched ' +
       'from Binance on demand and kept for the same periods. A bar closed within the last 90 s may be missing until ingested. ' +
-      'Unknown symbol → 404 no_data; no bars in the window → 404 no_data; Binance failing with nothing stored → 502 upstream_error. ' +
+      'Unknown symbol → 404 no_data; no bars in the window (before Binance opened on 2017-07-14, say) → 200 []; Binance failing with nothing stored → 502 upstream_error. ' +
       SOURCE,
     access: 'premium',
     metering: 'quota',
+    cache: liveData(60),
     params: z.object({
       symbol: symbolParam(),
       interval: z._default(periodParam('bar interval'), '5m'),
@@ -89,6 +92,7 @@ export const cryptoEndpoints = {
       '/v1/cryptopricehistorical accept. Nothing ingested yet → 503 data_unavailable. ' + SOURCE,
     access: 'premium',
     metering: 'quota',
+    cache: liveData(6 * 3600),
     params: z.object({}),
     response: { json: z.object({ symbols: z.array(z.string()), sample: sampleField }) },
     tables: { market: 'read' },

@@ -9,6 +9,7 @@ import { currencyParam } from '../fx/currencies';
 import { FRED_GRAPH_URL_ENV } from '../sources/fred';
 import { EIA_BASE_URL_ENV } from '../sources/eia';
 import { ECB_90_DAYS_PATH, ECB_BASE_URL_ENV, ECB_DAILY_PATH } from '../sources/ecb';
+import { liveData } from '../http/caching';
 
 const oilSpotObject = z.object({
   type: z.enum(BENCHMARKS),
@@ -49,6 +50,7 @@ export const energyEndpoints = {
       '(a name given twice is answered once); types with type → 400. Nothing ingested yet → 503 data_unavailable.',
     access: 'premium',
     metering: 'quota',
+    cache: liveData(3600),
     params: z.object({
       type: z.optional(typeParam()),
       types: z.optional(typesParam()),

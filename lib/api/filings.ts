@@ -5,6 +5,7 @@ import { enumParam, integerParam, patternParam, textParam } from '../http/params
 import { sampleField } from '../http/sample';
 import { defineJob, type IngestionJobDefinition } from '../ingest/definition';
 import { SEC_DATA_URL_ENV, SEC_WWW_URL_ENV } from '../sources/sec';
+import { liveData } from '../http/caching';
 
 /**
  * Company filings (spec 2.9, 2.10, 4.8): income statements and executive compensation from SEC EDGAR.
@@ -100,6 +101,7 @@ export const filingEndpoints = {
       'fiscal_year is named by the calendar year in which the fiscal year ends. Unknown company or period → 404 no_data. ' + SOURCES_NOTE,
     access: 'all',
     metering: 'quota',
+    cache: liveData(3600),
     params: z.object({
       ticker: z.optional(tickerParam()),
       cik: z.optional(cikParam()),
@@ -140,6 +142,7 @@ export const filingEndpoints = {
       'Unknown company → 404 no_data. ' + SOURCES_NOTE,
     access: 'developer',
     metering: 'quota',
+    cache: liveData(3600),
     params: z.object({ ticker: z.optional(tickerParam()), cik: z.optional(cikParam()) }),
     rules: (p) => companyRule(p, false),
     response: {
@@ -165,6 +168,7 @@ export const filingEndpoints = {
       'treated as tagging errors (null). ' + SOURCES_NOTE,
     access: 'all',
     metering: 'quota',
+    cache: liveData(3600),
     params: z.object({
       ticker: z.optional(tickerParam()),
       cik: z.optional(cikParam()),

@@ -6,6 +6,7 @@ import { defineJob, type IngestionJobDefinition } from '../ingest/definition';
 import { SEC_DATA_URL_ENV, SEC_WWW_URL_ENV } from '../sources/sec';
 import { YAHOO_CHART_URL_ENV } from '../sources/yahooChart';
 import { TOP_HOLDINGS } from '../funds/holdings';
+import { liveData } from '../http/caching';
 
 const nullableString = (description: string) => z.nullable(z.string().check(z.meta({ description })));
 
@@ -49,6 +50,7 @@ export const fundEndpoints = {
       'fund whose profile has not been ingested yet (profiles cover the configured watchlist) → 503 data_unavailable.',
     access: 'all',
     metering: 'quota',
+    cache: liveData(3600),
     params: z.object({
       ticker: z.pipe(
         patternParam(/^[A-Za-z0-9]{1,10}$/, 'a ticker of 1 to 10 letters or digits', 'mutual fund share-class ticker (e.g. VFIAX)'),

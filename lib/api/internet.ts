@@ -4,6 +4,7 @@ import { InvalidParameterError } from '../http/errors';
 import { textParam } from '../http/params';
 import { ROLE_CATEGORY_NAMES } from '../email/categories';
 import { MAX_URL_LENGTH, parseTargetUrl } from '../web/targetUrl';
+import { liveData } from '../http/caching';
 
 /** RFC 3696 errata / RFC 5321: 64 + 1 + 255; anything longer is not an address at all (400). */
 export const MAX_EMAIL_INPUT = 320;
@@ -32,6 +33,7 @@ export const internetEndpoints = {
     ].join('\n\n'),
     access: 'all',
     metering: 'quota',
+    cache: liveData(3600),
     params: z.object({ email: textParam(MAX_EMAIL_INPUT, 'email address to check') }),
     response: {
       json: z.object({
@@ -67,6 +69,7 @@ export const internetEndpoints = {
     ].join('\n\n'),
     access: 'all',
     metering: 'quota',
+    cache: liveData(5 * 60),
     params: z.object({ url: textParam(MAX_URL_LENGTH, 'the http(s) URL of the page') }),
     rules: (p) => {
       const parsed = parseTargetUrl(p.url);

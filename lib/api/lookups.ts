@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { defineEndpoint } from '../http/definition';
 import { patternParam, textParam } from '../http/params';
 import { parseVehicleIdentifier } from '../vehicles/vin';
+import { REFERENCE_DATA } from '../http/caching';
 
 const nullableString = z.nullable(z.string());
 
@@ -32,6 +33,7 @@ export const lookupEndpoints = {
       'codes. Data: Google libphonenumber metadata, geocoder and carrier tables (Apache-2.0).',
     access: 'all',
     metering: 'quota',
+    cache: REFERENCE_DATA,
     params: z.object({
       number: textParam(64, 'phone number, with country calling code unless country is set'),
       country: z.optional(
@@ -78,6 +80,7 @@ export const lookupEndpoints = {
       'vPIC VIN patterns; null where vPIC has no pattern for the VIN (mostly vehicles not sold in the US) and for chassis numbers.',
     access: 'all',
     metering: 'quota',
+    cache: REFERENCE_DATA,
     params: z.object({ vin: textParam(32, '17-character VIN or Japanese chassis number') }),
     rules: (p) => {
       parseVehicleIdentifier(p.vin);

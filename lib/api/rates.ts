@@ -28,6 +28,7 @@ import {
   TJLP_SERIES,
   VALET_SERIES,
 } from '../rates/publishers';
+import { REFERENCE_DATA, liveData } from '../http/caching';
 
 /**
  * Rates (spec 4.7): current rates and their daily history (hourly ingestion from each publisher, one job
@@ -65,6 +66,7 @@ export const rateEndpoints = {
       'rate_type and source are present only for prime and base lending rates. 503 data_unavailable until the rate has been ingested.',
     access: 'all',
     metering: 'quota',
+    cache: liveData(3600),
     params: z.object({ rate: rateParam }),
     response: {
       json: z.object({
@@ -94,6 +96,7 @@ export const rateEndpoints = {
       'when collection began.',
     access: 'premium',
     metering: 'quota',
+    cache: liveData(3600),
     params: z.object({
       rate: rateParam,
       start_date: z.optional(dateParam('first day, inclusive (UTC)')),
@@ -133,6 +136,7 @@ export const rateEndpoints = {
       'what terms they are served (the demonstration data set may be used for demonstration and tests only). 503 until the fixings are imported.',
     access: 'business',
     metering: 'quota',
+    cache: REFERENCE_DATA,
     params: z.object({ type: enumParam(LIBOR_TYPES, 'LIBOR tenor'), ...boundParams }),
     rules: (p) => {
       historyBounds(p);

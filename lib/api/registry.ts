@@ -21,6 +21,7 @@ import { energyEndpoints, energyJobs } from './energy';
 import { commodityEndpoints, commodityJobs } from './commodities';
 import { rateEndpoints, rateJobs } from './rates';
 import type { IngestionJobDefinition } from '../ingest/definition';
+import { NOT_STORED } from '../http/caching';
 
 const noParams = z.object({});
 
@@ -46,16 +47,31 @@ export const endpoints = {
     summary: 'This API reference (OpenAPI 3.1)',
     access: 'public',
     metering: 'none',
+    cache: { scope: 'public', maxAge: 3600 },
     params: noParams,
     response: { json: z.looseObject({ openapi: z.string() }) },
+  }),
+  docs: defineEndpoint({
+    path: '/docs',
+    method: 'GET',
+    entry: 'functions/docs.ts',
+    summary: 'This API reference as a web page, with a console to try calls',
+    description: 'Swagger UI rendering /openapi.json, self-contained (no CDN). GET / redirects here.',
+    access: 'public',
+    metering: 'none',
+    cache: { scope: 'public', maxAge: 3600 },
+    params: noParams,
+    response: { text: 'text/html' },
+    layers: ['docs'],
   }),
   notFound: defineEndpoint({
     path: '$default',
     method: 'ANY',
     entry: 'functions/notFound.ts',
-    summary: 'Answers every path and method no endpoint serves (404, 405, 410)',
+    summary: 'Answers every path and method no endpoint serves (404, 405, 410), and redirects / to /docs',
     access: 'public',
     metering: 'none',
+    cache: NOT_STORED,
     params: noParams,
     response: { json: z.object({ error: z.string(), code: z.string() }) },
   }),

@@ -7,6 +7,7 @@ import { periodParam, unixSecondsParam } from '../markets/timeSeries';
 import { SEC_WWW_URL_ENV } from '../sources/sec';
 import { YAHOO_CHART_URL_ENV } from '../sources/yahooChart';
 import { isTicker, TICKER_MAX_LENGTH } from '../stocks/tickers';
+import { liveData } from '../http/caching';
 
 /** A ticker, upper-cased: AAPL, BRK-B, ^GSPC, 7203.T, SAP.DE. */
 function tickerParam(description: string) {
@@ -55,6 +56,7 @@ export const stockEndpoints = {
       HISTORY_SOURCE,
     access: 'all',
     metering: 'quota',
+    cache: liveData(5 * 60),
     params: z.object({ ticker: tickerParam('stock or index ticker (e.g. AAPL, BRK-B, ^GSPC, 7203.T)') }),
     response: {
       json: z.object({
@@ -88,6 +90,7 @@ export const stockEndpoints = {
       HISTORY_SOURCE,
     access: 'premium',
     metering: 'quota',
+    cache: liveData(5 * 60),
     params: z.object({
       ticker: tickerParam('stock or index ticker'),
       period: z._default(periodParam('bar period'), '1d'),
@@ -108,6 +111,7 @@ export const stockEndpoints = {
       'Non-US listings (e.g. 7203.T) are priced by /v1/stockprice but not listed.',
     access: 'premium',
     metering: 'quota',
+    cache: liveData(3600),
     params: z.object({
       offset: z._default(integerParam(0, 1_000_000, 'entries to skip'), 0),
       limit: z._default(integerParam(1, 1000, 'entries to return, 1 to 1000'), 100),

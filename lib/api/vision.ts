@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { defineEndpoint } from '../http/definition';
 import { COCO_LABELS } from '../vision/cocoLabels';
 import { MAX_OBJECTS, MAX_SIDE, MIN_CONFIDENCE, NMS_IOU } from '../vision/settings';
+import { NOT_STORED } from '../http/caching';
 
 const pixel = z.int().check(z.minimum(0));
 
@@ -28,6 +29,7 @@ export const visionEndpoints = {
       `Labels: ${COCO_LABELS.join(', ')}.`,
     access: 'all',
     metering: 'quota',
+    cache: NOT_STORED,
     params: z.object({}),
     upload: { field: 'image', types: ['image/jpeg', 'image/png'] },
     response: {

@@ -1,9 +1,9 @@
 /** CORS policy: one definition for the pipeline's headers, the local server's preflight and the HTTP API. */
 export const CORS = {
   allowOrigins: ['*'],
-  allowMethods: ['GET', 'POST', 'OPTIONS'],
+  allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
   allowHeaders: ['X-Api-Key', 'Content-Type', 'Accept'],
-  exposeHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'X-Request-Id'],
+  exposeHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'X-Request-Id', 'ETag'],
   maxAgeSeconds: 86_400,
 } as const;
 

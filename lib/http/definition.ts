@@ -1,8 +1,9 @@
 import type * as z from 'zod/mini';
+import type { CachePolicy } from './caching';
 import type { Access } from './plans';
 import type { TableName } from '../store/tables';
 
-export type LayerName = 'referenceData' | 'onnxruntime' | 'model' | 'vpic';
+export type LayerName = 'referenceData' | 'onnxruntime' | 'model' | 'vpic' | 'docs';
 /** what a function may do on a table; the CDK stack turns it into exact IAM actions */
 export type TableAccess = 'read' | 'write' | 'readWrite';
 
@@ -35,8 +36,12 @@ export interface EndpointDefinition<S extends QueryParams = QueryParams> {
   paramGates?: { [K in keyof z.output<S>]?: ParamGate<z.output<S>[K]> };
   /** rules across parameters; throw InvalidParameterError */
   rules?: (params: z.output<S>, now: Date) => void;
-  /** response body: JSON (with an optional schema for the API reference) or binary types */
-  response: { json: z.ZodMiniType } | { binary: string[] };
+  /** response body: JSON (with an optional schema for the API reference), binary types, or a text type (HTML) */
+  response: { json: z.ZodMiniType } | { binary: string[] } | { text: string };
+  /** Cache-Control of a 200 (lib/http/caching.ts): what fits the data, e.g. REFERENCE_DATA or liveData(60) */
+  cache: CachePolicy;
+  /** request headers besides Accept-Encoding and the API key that change the answer (Vary) */
+  vary?: string[];
   memoryMb?: number;
   timeoutSeconds?: number;
   layers?: LayerName[];

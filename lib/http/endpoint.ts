@@ -8,6 +8,7 @@ import { errorMapper } from './middleware/errorMapper';
 import { meter } from './middleware/meter';
 import { planGates } from './middleware/planGates';
 import { queryParams } from './middleware/queryParams';
+import { representation } from './middleware/representation';
 import { requestContext } from './middleware/requestContext';
 import { serializer } from './middleware/serializer';
 import { callState, type CallState } from './middleware/state';
@@ -21,13 +22,14 @@ export interface Call<P> {
   event: APIGatewayProxyEventV2;
 }
 
-/** Returns the JSON body, or a BinaryBody for image bytes (possibly as a promise). */
+/** Returns the JSON body, a BinaryBody for image bytes, a TextBody or a Redirect (possibly as a promise). */
 export type Handle<S extends QueryParams> = (call: Call<z.output<S>>) => unknown;
 
 /**
  * An endpoint's Lambda handler: the shared pipeline around `handle`, in DESIGN order —
- * request id + logging → error mapper → API key auth → params → plan gates → quota → handler → serializer.
- * The quota stage's single conditional write also records the day's per-API usage.
+ * request id + logging → error mapper → API key auth → params → plan gates → quota → representation
+ * (ETag, Cache-Control, 304, compression) → serializer → handler. The quota stage's single conditional
+ * write also records the day's per-API usage; HEAD and 304 answers use no quota.
  */
 export function endpoint<S extends QueryParams>(definition: EndpointDefinition<S>, handle: Handle<S>) {
   const def = definition as unknown as EndpointDefinition;
@@ -38,7 +40,7 @@ export function endpoint<S extends QueryParams>(definition: EndpointDefinition<S
   if (keyed) chain.use(apiKeyAuth(def));
   chain.use(queryParams(def));
   if (keyed) chain.use(planGates(def)).use(meter(def));
-  return chain.use(serializer()).handler(async (event) => {
+  return chain.use(representation(def)).use(serializer()).handler(async (event) => {
     const state = callState(event);
     return (await handle({
       params: state.params as z.output<S>,

@@ -93,6 +93,28 @@ export class PayloadTooLargeError extends HttpError {
   }
 }
 
+/** Raised by the HTTP layer before any handler runs (the local server's parser). */
+export class MalformedRequestError extends HttpError {
+  override readonly name = 'MalformedRequestError';
+  constructor(message = 'The request is not valid HTTP (a malformed request line or header).') {
+    super(400, 'malformed_request', message);
+  }
+}
+
+export class RequestTimeoutError extends HttpError {
+  override readonly name = 'RequestTimeoutError';
+  constructor(message = 'The request was not received completely in time.') {
+    super(408, 'request_timeout', message);
+  }
+}
+
+export class HeadersTooLargeError extends HttpError {
+  override readonly name = 'HeadersTooLargeError';
+  constructor(message = 'The request headers are larger than 16 KB.') {
+    super(431, 'headers_too_large', message);
+  }
+}
+
 export class UnsupportedMediaTypeError extends HttpError {
   override readonly name = 'UnsupportedMediaTypeError';
   constructor(message: string) {

@@ -40,6 +40,7 @@ function operation(entry: Entry) {
   const keyed = entry.access !== 'public';
   const success = 'json' in entry.response
     ? { 'application/json': { schema: jsonSchema(entry.response.json, 'output') } }
+    : 'text' in entry.response ? { [entry.response.text]: { schema: { type: 'string' } } }
     : Object.fromEntries(entry.response.binary.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
   const gates = entry.paramGates as Record<string, { access: keyof typeof ACCESS } | undefined> | undefined;
   return {

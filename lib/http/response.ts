@@ -9,6 +9,19 @@ export class BinaryBody {
   ) {}
 }
 
+/** A text body other than JSON (the HTML docs page), sent as it is with its Content-Type. */
+export class TextBody {
+  constructor(
+    readonly text: string,
+    readonly contentType: string,
+  ) {}
+}
+
+/** A temporary redirect (302) to another path of the service. */
+export class Redirect {
+  constructor(readonly location: string) {}
+}
+
 export type HttpResponse = APIGatewayProxyStructuredResultV2 & { headers: Record<string, string> };
 
 export function jsonResponse(statusCode: number, body: unknown): HttpResponse {
@@ -24,8 +37,21 @@ export function binaryResponse(binary: BinaryBody): HttpResponse {
   };
 }
 
+export function textResponse(text: TextBody): HttpResponse {
+  return { statusCode: 200, headers: { 'Content-Type': text.contentType }, body: text.text };
+}
+
+export function redirectResponse(redirect: Redirect): HttpResponse {
+  return { statusCode: 302, headers: { Location: redirect.location }, body: '' };
+}
+
 export function errorResponse(error: HttpError): HttpResponse {
   const response = jsonResponse(error.statusCode, error.body());
   Object.assign(response.headers, error.headers);
   return response;
+}
+
+/** The bytes of a response body as the client receives them (base64 bodies decoded). */
+export function bodyBytes(response: Pick<HttpResponse, 'body' | 'isBase64Encoded'>): Buffer {
+  return Buffer.from(response.body ?? '', response.isBase64Encoded ? 'base64' : 'utf8');
 }

@@ -53,6 +53,19 @@ export function reserveCall(slot: CallSlot, quota: number, now: Date): Promise<n
   return countUpTo({ account: slot.account, period: slot.periodStart }, quota, expiresAt, dayAttribute(slot));
 }
 
+/** The calls used so far in the slot's billing month (a read, nothing counted: HEAD and conditional GETs). */
+export async function callsUsed(slot: CallSlot): Promise<number> {
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName('usage'),
+      Key: { account: slot.account, period: slot.periodStart },
+      ProjectionExpression: 'calls',
+      ConsistentRead: true,
+    }),
+  );
+  return Number(Item?.calls ?? 0);
+}
+
 /** Gives back a reserved call (the call failed on our side or was rejected as invalid). */
 export async function refundCall(slot: CallSlot): Promise<void> {
   await dynamo().send(

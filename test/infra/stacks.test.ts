@@ -31,6 +31,8 @@ function expectedPermissions(entry: Pick<EndpointDefinition, 'tables'> & Partial
   if (pipeline && entry.access !== 'public') {
     allow('accounts', 'GetItem');
     if (entry.metering !== 'none') allow('usage', 'UpdateItem');
+    // HEAD and conditional GETs read the month's count before deciding whether a call uses quota
+    if (entry.metering === 'quota') allow('usage', 'GetItem');
   }
   for (const [table, access] of Object.entries(entry.tables ?? {})) {
     if (access === 'read' || access === 'readWrite') allow(table, 'GetItem', 'BatchGetItem', 'Query');
@@ -114,9 +116,11 @@ describe('The CDK app', () => {
     },
   );
 
-  it('creates one route per registry entry with the registry method and path', () => {
+  it('creates one route per registry entry with the registry method and path, and a HEAD route beside each GET', () => {
     // Prepare
-    const expected = endpointList.map((e) => (e.path === '$default' ? '$default' : `${e.method} ${e.path}`));
+    const expected = endpointList.flatMap((e) =>
+      e.path === '$default' ? ['$default'] : e.method === 'GET' ? [`GET ${e.path}`, `HEAD ${e.path}`] : [`${e.method} ${e.path}`],
+    );
     // Act
     const routeKeys = ofType(api, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey);
     // Assess
@@ -148,7 +152,7 @@ describe('The CDK app', () => {
     // Assess
     expect(granted).toEqual({
       accounts: ['dynamodb:GetItem'],
-      usage: ['dynamodb:UpdateItem'],
+      usage: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
       counters: [
         'dynamodb:BatchGetItem',
         'dynamodb:BatchWriteItem',
@@ -193,6 +197,17 @@ describe('The CDK app', () => {
     // Assess
     expect(fn.Environment.Variables.VPIC_DB_PATH).toBe('/opt/vpic/vpic.db');
     expect(files).toEqual(expect.arrayContaining(['vpic/vpic.db', 'vpic/sql-wasm.wasm']));
+  });
+
+  it('gives the docs page the docs layer with Swagger UI, found through DOCS_ASSETS_DIR, and keeps it out of the bundle', () => {
+    // Prepare
+    const fn = resources(api)[logicalId(stacks.api.functions.docs!)]!.Properties;
+    const files = (fn.Layers as { Ref: string }[]).flatMap((layer) => filesOf(assetDir(layer.Ref)));
+    const bundle = statSync(join(assetDir(logicalId(stacks.api.functions.docs!)), 'index.mjs')).size;
+    // Assess
+    expect(fn.Environment.Variables.DOCS_ASSETS_DIR).toBe('/opt/docs');
+    expect(files.sort()).toEqual(['docs/LICENSE', 'docs/NOTICE', 'docs/swagger-ui-bundle.js', 'docs/swagger-ui.css']);
+    expect(bundle).toBeLessThan(1024 * 1024); // the page's 1.9 MB of Swagger UI stay in the layer
   });
 
   describe('the object-detection function', () => {

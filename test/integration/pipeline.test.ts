@@ -163,7 +163,7 @@ describe('routing', () => {
   test('returns 405 method_not_allowed with an Allow header for a wrong method', async () => {
     const response = await server.call('/v1/counter?id=a', { key: server.demoKeys.free, method: 'POST', body: '{}' });
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET');
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
     expect((await json(response)).code).toBe('method_not_allowed');
   });
 

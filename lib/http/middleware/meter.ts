@@ -1,4 +1,4 @@
-import { countInWindow, refundCall, reserveCall } from '../../store/usage';
+import { callsUsed, countInWindow, refundCall, reserveCall, type CallSlot } from '../../store/usage';
 import type { EndpointDefinition } from '../definition';
 import { NoDataError, QuotaExceededError, RateLimitedError } from '../errors';
 import { billingPeriod, MONTHLY_QUOTA } from '../plans';
@@ -21,21 +21,50 @@ function rateLimitHeaders(limit: number, remaining: number, resetSeconds: number
 const refundable = (error: unknown) => !(error instanceof NoDataError);
 
 /**
+ * Whether the call's quota is decided after the handler instead of reserved before it: a HEAD never uses
+ * quota, and a conditional GET (If-None-Match) uses it only when it does not end in 304 Not Modified,
+ * which is known once the handler's answer has its ETag.
+ */
+function decidedAfter(request: PipelineRequest): 'head' | 'conditional' | undefined {
+  const { requestContext, headers } = request.event;
+  if (requestContext.http.method === 'HEAD') return 'head';
+  return headers?.['if-none-match'] ? 'conditional' : undefined;
+}
+
+/**
  * Quota: one atomic conditional update reserves the call against the billing month and counts it in the
- * day's per-API usage; a call that then fails is refunded. Rate-limited endpoints count a per-minute
- * window instead. Either way the RateLimit-* headers describe what is left.
+ * day's per-API usage; a call that then fails is refunded. HEAD and conditional GETs only read the month's
+ * count first (429 when it is used up; RateLimit-* as it stands); a conditional GET that ends in a 200 (or
+ * 404 no_data) then reserves like any GET, a 304 or a HEAD writes nothing. Rate-limited endpoints count a
+ * per-minute window instead, for every call. Either way the RateLimit-* headers describe what is left.
  */
 export function meter(definition: EndpointDefinition): PipelineMiddleware {
-  const reserveQuota = async (request: PipelineRequest) => {
+  const quotaOf = (request: PipelineRequest) => {
     const state = request.internal;
     const account = state.account!;
     const period = billingPeriod(account.createdOn, state.now);
     const quota = account.quotaOverride ?? MONTHLY_QUOTA[account.tier];
-    const slot = { account: account.keyHash, periodStart: period.start, day: utcDate(state.now), api: definition.path };
+    const slot: CallSlot = { account: account.keyHash, periodStart: period.start, day: utcDate(state.now), api: definition.path };
+    const setRemaining = (used: number) => {
+      state.headers = { ...state.headers, ...rateLimitHeaders(quota, quota - used, period.secondsToReset) };
+    };
+    return { state, period, quota, slot, setRemaining };
+  };
+
+  const reserveQuota = async (request: PipelineRequest) => {
+    const { state, period, quota, slot, setRemaining } = quotaOf(request);
     const used = await reserveCall(slot, quota, state.now);
-    state.headers = { ...state.headers, ...rateLimitHeaders(quota, quota - (used ?? quota), period.secondsToReset) };
+    setRemaining(used ?? quota);
     if (used === undefined) throw new QuotaExceededError(period.secondsToReset, period.reset);
     state.reservation = slot;
+  };
+
+  const checkQuota = async (request: PipelineRequest, mode: 'head' | 'conditional') => {
+    const { state, period, quota, slot, setRemaining } = quotaOf(request);
+    const used = await callsUsed(slot);
+    setRemaining(Math.min(used, quota));
+    if (used >= quota) throw new QuotaExceededError(period.secondsToReset, period.reset);
+    if (mode === 'conditional') state.deferredReservation = true;
   };
 
   const limitRate = async (request: PipelineRequest) => {
@@ -59,11 +88,26 @@ export function meter(definition: EndpointDefinition): PipelineMiddleware {
   return {
     before: async (request) => {
       if (!request.internal.account) return;
-      if (definition.metering === 'quota') await reserveQuota(request);
       if (definition.metering === 'rateLimit') await limitRate(request);
+      if (definition.metering !== 'quota') return;
+      const mode = decidedAfter(request);
+      await (mode ? checkQuota(request, mode) : reserveQuota(request));
+    },
+    after: async (request) => {
+      const state = request.internal;
+      if (!state.deferredReservation) return;
+      state.deferredReservation = false;
+      if (request.response && typeof request.response === 'object' && request.response.statusCode === 304) return;
+      await reserveQuota(request);
     },
     onError: async (request) => {
       const state = request.internal;
+      if (state.deferredReservation) {
+        // a conditional GET that failed counts exactly as a plain GET would: only a 404 no_data uses quota
+        state.deferredReservation = false;
+        if (!refundable(request.error)) await reserveQuota(request).catch(() => undefined);
+        return;
+      }
       const slot = state.reservation;
       if (!slot || !refundable(request.error)) return;
       state.reservation = undefined;

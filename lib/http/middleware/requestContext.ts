@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { EndpointDefinition } from '../definition';
 import { corsHeaders } from '../cors';
+import { bodyBytes } from '../response';
 import { logger, metrics } from '../observability';
 import { beginCall, type PipelineMiddleware, type PipelineRequest } from './state';
 
 /**
  * Outermost stage: gives the call its request id and, on the way out, puts the request id, CORS and the
- * pipeline's headers on whatever response the call ends with, logs one line and emits the call metric.
+ * pipeline's headers on whatever response the call ends with (a HEAD request gets it without the body,
+ * with the Content-Length the body had), logs one line and emits the call metric.
  * Only the API, status, tier and duration are recorded.
  */
 export function requestContext(definition: EndpointDefinition): PipelineMiddleware {
@@ -16,6 +18,11 @@ export function requestContext(definition: EndpointDefinition): PipelineMiddlewa
     const response = request.response;
     if (typeof response !== 'object' || response === null) return;
     response.headers = { ...response.headers, ...corsHeaders, ...state.headers, 'X-Request-Id': state.requestId };
+    if (request.event.requestContext?.http?.method === 'HEAD' && response.body) {
+      response.headers['Content-Length'] = String(bodyBytes(response).length);
+      response.body = '';
+      response.isBase64Encoded = false;
+    }
     const status = response.statusCode ?? 200;
     logger.info('call', {
       api: definition.path,

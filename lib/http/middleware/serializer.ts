@@ -1,12 +1,16 @@
-import { BinaryBody, binaryResponse, jsonResponse } from '../response';
+import { BinaryBody, binaryResponse, jsonResponse, Redirect, redirectResponse, TextBody, textResponse } from '../response';
 import type { PipelineMiddleware } from './state';
 
-/** The handler's result as an HTTP response: JSON, or base64 bytes for a BinaryBody. */
+/** The handler's result as an HTTP response: JSON, base64 bytes for a BinaryBody, text for a TextBody, or a redirect. */
 export function serializer(): PipelineMiddleware {
   return {
     after: (request) => {
       const result: unknown = request.response;
-      request.response = result instanceof BinaryBody ? binaryResponse(result) : jsonResponse(200, result);
+      request.response =
+        result instanceof BinaryBody ? binaryResponse(result)
+        : result instanceof TextBody ? textResponse(result)
+        : result instanceof Redirect ? redirectResponse(result)
+        : jsonResponse(200, result);
     },
   };
 }

@@ -15,6 +15,8 @@ export type CallState = {
   supplied?: Set<string>;
   /** the quota reservation to refund if the call fails */
   reservation?: CallSlot;
+  /** a conditional GET whose quota is reserved after the handler, unless it ends in 304 */
+  deferredReservation?: boolean;
   /** headers for whatever response the call ends with (RateLimit-*, Retry-After) */
   headers: Record<string, string>;
 };

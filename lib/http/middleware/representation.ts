@@ -1,0 +1,41 @@
+import { cacheControl, codedTag, entityTag, matchesIfNoneMatch } from '../caching';
+import { chooseCoding, compress } from '../compression';
+import type { EndpointDefinition } from '../definition';
+import { bodyBytes, type HttpResponse } from '../response';
+import type { PipelineMiddleware } from './state';
+
+/**
+ * What a 200 becomes on the wire: a strong ETag of its bytes, the endpoint's Cache-Control and Vary, then
+ * either 304 Not Modified (GET or HEAD whose If-None-Match names the current content) or the body
+ * compressed with br or gzip when the client accepts it and it is over 1 KB. It runs after the handler
+ * and before the quota stage's `after`, which therefore knows whether the call ended in a 304.
+ */
+export function representation(definition: EndpointDefinition): PipelineMiddleware {
+  const vary = [
+    'Accept-Encoding',
+    ...(definition.access !== 'public' && definition.keyIn !== 'query' ? ['X-Api-Key'] : []),
+    ...(definition.vary ?? []),
+  ].join(', ');
+  return {
+    after: (request) => {
+      const response = request.response as HttpResponse;
+      if (response.statusCode !== 200) return;
+      const { headers = {}, requestContext } = request.event;
+      const body = bodyBytes(response);
+      const tag = entityTag(body);
+      const coding = chooseCoding(headers['accept-encoding'], response.headers['Content-Type'], body.length);
+      const validators = { ETag: codedTag(tag, coding), 'Cache-Control': cacheControl(definition.cache, request.internal.now), Vary: vary };
+      const method = requestContext.http.method;
+      if ((method === 'GET' || method === 'HEAD') && matchesIfNoneMatch(headers['if-none-match'], tag)) {
+        request.response = { statusCode: 304, headers: validators };
+        return;
+      }
+      Object.assign(response.headers, validators);
+      if (coding) {
+        response.body = compress(body, coding, tag).toString('base64');
+        response.isBase64Encoded = true;
+        response.headers['Content-Encoding'] = coding;
+      }
+    },
+  };
+}

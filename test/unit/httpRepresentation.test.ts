@@ -1,0 +1,63 @@
+import { cacheControl, matchesIfNoneMatch } from '../../lib/http/caching';
+import { chooseCoding } from '../../lib/http/compression';
+
+describe('chooseCoding', () => {
+  test.each([
+    ['gzip, deflate, br', 'br'],
+    ['br;q=0.1, gzip;q=1', 'br'],
+    ['gzip', 'gzip'],
+    ['GZIP', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['*', 'br'],
+    ['*;q=0, gzip', 'gzip'],
+    ['br;q=0, gzip;q=0', undefined],
+    ['identity', undefined],
+    ['deflate', undefined],
+  ])('picks %j → %s for a 2 KB JSON body', (acceptEncoding, expected) => {
+    // Act
+    const coding = chooseCoding(acceptEncoding, 'application/json', 2048);
+
+    // Assess
+    expect(coding).toBe(expected);
+  });
+
+  test('leaves bodies of 1 KB or less, PNG images and requests without Accept-Encoding uncompressed', () => {
+    // Act / Assess
+    expect(chooseCoding('br', 'application/json', 1024)).toBeUndefined();
+    expect(chooseCoding('br', 'image/png', 50_000)).toBeUndefined();
+    expect(chooseCoding(undefined, 'application/json', 50_000)).toBeUndefined();
+    expect(chooseCoding('br', 'image/svg+xml', 50_000)).toBe('br');
+    expect(chooseCoding('br', 'text/html; charset=utf-8', 50_000)).toBe('br');
+  });
+});
+
+describe('matchesIfNoneMatch', () => {
+  test.each([
+    ['"abc"', true],
+    ['W/"abc"', true],
+    ['"abc-br"', true],
+    ['"abc-gzip"', true],
+    ['"x", "abc"', true],
+    ['*', true],
+    ['"abcd"', false],
+    ['"ab"', false],
+    ['"abc-deflate"', false],
+    ['', false],
+  ])('compares %j with the tag abc: %s', (header, expected) => {
+    // Act / Assess
+    expect(matchesIfNoneMatch(header, 'abc')).toBe(expected);
+  });
+});
+
+describe('cacheControl', () => {
+  test('writes each kind of policy', () => {
+    // Prepare
+    const now = new Date('2026-11-20T23:00:00Z');
+
+    // Act / Assess
+    expect(cacheControl({ scope: 'public', maxAge: 86_400 }, now)).toBe('public, max-age=86400');
+    expect(cacheControl({ scope: 'private', maxAge: 60 }, now)).toBe('private, max-age=60');
+    expect(cacheControl({ scope: 'public', maxAge: 'untilUtcMidnight' }, now)).toBe('public, max-age=3600');
+    expect(cacheControl('no-store', now)).toBe('no-store');
+  });
+});
