@@ -83,6 +83,9 @@ export async function renderBarcode(o: {
     height: 10,
     includetext: o.includeText,
     textxalign: 'center',
+    // opaque white behind the bars (bwip-js leaves the background transparent): scanners and viewers
+    // that show transparency as black read nothing otherwise
+    backgroundcolor: 'FFFFFF',
     ...request.extra,
   };
   try {
