@@ -1,11 +1,12 @@
 /**
- * Profanity detection and censoring with obscenity's English preset.
+ * Profanity detection and censoring with obscenity's English preset, with a few words added and a few
+ * clean words whitelisted (below).
  *
  * obscenity already sees through leetspeak, repeated letters and look-alike Unicode ("sh1t", "fuuuuck",
  * "𝐟𝐮𝐜𝐤"), but not through words spelled out with separators ("f u c k", "f.u.c.k"). Runs of single
  * characters are therefore also joined up and matched a second time.
  */
-import { RegExpMatcher, englishDataset, englishRecommendedTransformers } from 'obscenity';
+import { DataSet, RegExpMatcher, englishDataset, englishRecommendedTransformers, pattern } from 'obscenity';
 
 export interface ProfanityResult {
   original: string;
@@ -19,7 +20,45 @@ interface Span {
   end: number;
 }
 
-const matcher = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
+/**
+ * Words obscenity's English list misses or masks only in part, added as phrases of their own:
+ * - mild oaths the API this service replaces masks ("damn");
+ * - compounds the list masks only in part, now masked whole: "asshole" (was "***hole"), "bullshit",
+ *   "bollocks", "wanker", "goddamn";
+ * - spellings with asterisks ("motherf***er", "f**k", "sh*t").
+ * The recommended transformers collapse a run of one character before matching ("***" → "*", "mm" → "m";
+ * b, e, g, l, o and s keep two), so the patterns are written collapsed ("|damit" for "dammit").
+ * `|` anchors a pattern at a word boundary (obscenity's pattern syntax).
+ */
+const dataset = new DataSet<{ originalWord: string }>()
+  .addAll(englishDataset)
+  .addPhrase((p) => p.setMetadata({ originalWord: 'damn' }).addPattern(pattern`damn`).addPattern(pattern`|damit`).addPattern(pattern`godamn`))
+  .addPhrase((p) => p.setMetadata({ originalWord: 'asshole' }).addPattern(pattern`asshole`).addPattern(pattern`arsehole`))
+  .addPhrase((p) => p.setMetadata({ originalWord: 'bullshit' }).addPattern(pattern`bullshit`))
+  .addPhrase((p) => p.setMetadata({ originalWord: 'bollocks' }).addPattern(pattern`bollocks`))
+  .addPhrase((p) => p.setMetadata({ originalWord: 'wanker' }).addPattern(pattern`wanker`))
+  .addPhrase((p) => p.setMetadata({ originalWord: 'motherfucker' }).addPattern(pattern`motherf*er`).addPattern(pattern`motherf*ker`))
+  .addPhrase((p) => p.setMetadata({ originalWord: 'fuck' }).addPattern(pattern`|f*k`).addPattern(pattern`|f*ck`).addPattern(pattern`|f*`))
+  .addPhrase((p) => p.setMetadata({ originalWord: 'shit' }).addPattern(pattern`|sh*t`));
+
+/**
+ * Clean words that contain a listed word, whitelisted so nothing inside them is masked: English and Welsh
+ * place names (Penistone, Shitterton, Bitchfield, Twatt, Penisarwaun), Slutsk (Belarus), Wankdorf (Bern),
+ * food (shiitake, cumin, rapeseed), surnames (Dickinson, Cummings) and ordinary words. Scunthorpe, Essex,
+ * cocktail, assessment and the like are already left alone by the list.
+ */
+const ALLOWED_TERMS = [
+  'penistone', 'shitterton', 'bitchfield', 'twatt', 'penisarwaun', 'slutsk', 'wankdorf',
+  'shiitake', 'cumin', 'rapeseed', 'dickinson', 'cummings',
+  'niggard', 'pussycat', 'mishit', 'cockpit',
+];
+
+const built = dataset.build();
+const matcher = new RegExpMatcher({
+  ...built,
+  whitelistedTerms: [...(built.whitelistedTerms ?? []), ...ALLOWED_TERMS],
+  ...englishRecommendedTransformers,
+});
 
 /** Three or more single letters/digits (or @ $) set apart by separators, e.g. "f u c k", "s.h.1.t". */
 const SPELLED_OUT_RUN = /(?<![\p{L}\p{N}@$])[\p{L}\p{N}@$](?:[\s.\-_*+~,]+[\p{L}\p{N}@$]){2,}(?![\p{L}\p{N}@$])/gu;
