@@ -55,8 +55,8 @@ const LIST = '/v1/stockpricelist?limit=1000';
 describe('compression', () => {
   test('compresses a large answer with br when the client accepts br and gzip, and says so', async () => {
     // Act
-    const identity = await raw(LIST, { headers: { 'X-Api-Key': server.demoKeys.developer } });
-    const br = await raw(LIST, { headers: { 'X-Api-Key': server.demoKeys.developer, 'Accept-Encoding': 'gzip, deflate, br' } });
+    const identity = await raw(LIST, { headers: { 'X-Api-Key': server.demoKeys.developer! } });
+    const br = await raw(LIST, { headers: { 'X-Api-Key': server.demoKeys.developer!, 'Accept-Encoding': 'gzip, deflate, br' } });
 
     // Assess
     expect(identity.status).toBe(200);
@@ -84,7 +84,7 @@ describe('compression', () => {
 
   test('sends a body of 1 KB or less as it is', async () => {
     // Act
-    const small = await raw('/v1/jokeoftheday', { headers: { 'X-Api-Key': server.demoKeys.free, 'Accept-Encoding': 'br, gzip' } });
+    const small = await raw('/v1/jokeoftheday', { headers: { 'X-Api-Key': server.demoKeys.free!, 'Accept-Encoding': 'br, gzip' } });
 
     // Assess
     expect(small.body.length).toBeLessThanOrEqual(1024);
@@ -94,7 +94,7 @@ describe('compression', () => {
 
   test('does not recompress PNG images, which are compressed already', async () => {
     // Act
-    const png = await raw('/v1/barcodegenerate?text=036000291452', { headers: { 'X-Api-Key': server.demoKeys.free, 'Accept-Encoding': 'br' } });
+    const png = await raw('/v1/barcodegenerate?text=036000291452', { headers: { 'X-Api-Key': server.demoKeys.free!, 'Accept-Encoding': 'br' } });
 
     // Assess
     expect(png.headers['content-type']).toBe('image/png');
@@ -111,7 +111,7 @@ describe('ETag, Cache-Control and 304', () => {
     ['a per-key counter', '/v1/counter?id=etag-test', 'no-store'],
   ])('gives %s a strong ETag and Cache-Control %s', async (_kind, path, cacheControl) => {
     // Act
-    const response = await raw(path, { headers: { 'X-Api-Key': server.demoKeys.developer } });
+    const response = await raw(path, { headers: { 'X-Api-Key': server.demoKeys.developer! } });
 
     // Assess
     expect(response.status).toBe(200);
@@ -121,7 +121,7 @@ describe('ETag, Cache-Control and 304', () => {
 
   test('gives the joke of the day a public Cache-Control that ends at the next UTC midnight', async () => {
     // Act
-    const response = await raw('/v1/jokeoftheday', { headers: { 'X-Api-Key': server.demoKeys.free } });
+    const response = await raw('/v1/jokeoftheday', { headers: { 'X-Api-Key': server.demoKeys.free! } });
 
     // Assess
     const seconds = Number(/^public, max-age=(\d+)$/.exec(String(response.headers['cache-control']))?.[1]);
@@ -205,7 +205,7 @@ describe('HEAD', () => {
   test('gives the same error status as GET: 401 without a key, 400 for a bad parameter, 404 for an unknown path', async () => {
     // Act
     const noKey = await raw('/v1/airlines?iata=BA', { method: 'HEAD' });
-    const badParameter = await raw('/v1/airlines?iata=TOOLONG', { method: 'HEAD', headers: { 'X-Api-Key': server.demoKeys.free } });
+    const badParameter = await raw('/v1/airlines?iata=TOOLONG', { method: 'HEAD', headers: { 'X-Api-Key': server.demoKeys.free! } });
     const unknown = await raw('/v1/nothing-here', { method: 'HEAD' });
 
     // Assess
@@ -244,7 +244,7 @@ describe('HEAD', () => {
 
   test('is allowed wherever GET is: a 405 names both', async () => {
     // Act
-    const response = await server.call('/v1/jokes', { method: 'DELETE', key: server.demoKeys.free });
+    const response = await server.call('/v1/jokes', { method: 'DELETE', key: server.demoKeys.free! });
 
     // Assess
     expect(response.status).toBe(405);
@@ -276,7 +276,7 @@ describe('errors from the HTTP layer carry the JSON error body', () => {
 
   test('reads //v1//jokes as a path, answering 404 with the endpoint meant', async () => {
     // Act
-    const response = await raw('//v1//jokes', { headers: { 'X-Api-Key': server.demoKeys.free } });
+    const response = await raw('//v1//jokes', { headers: { 'X-Api-Key': server.demoKeys.free! } });
 
     // Assess
     expect(response.status).toBe(404);
