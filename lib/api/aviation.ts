@@ -57,17 +57,23 @@ const aircraftRecord = z.object({
   faa_cwt_category: s,
 });
 
+/** A field no imported source has: null means unknown, never "none" (OpenFlights has no such column). */
+const unknown = <T extends z.ZodMiniType>(schema: T, what: string) =>
+  z.nullable(schema).check(
+    z.meta({ description: `${what}. Always null for now: unknown, not empty. OpenFlights, the airline source, has no such data and no other open source is imported yet.` }),
+  );
+
 const airlineRecord = z.object({
   name: z.string(),
   country: s,
-  year_created: s,
-  base: s,
+  year_created: unknown(z.string(), 'Year the airline was founded'),
+  base: unknown(z.string(), 'Main base or hub airport'),
   iata: s,
   icao: s,
-  fleet: z.nullable(z.record(z.string(), z.int())),
-  logo_url: s,
-  brandmark_url: s,
-  tail_logo_url: s,
+  fleet: unknown(z.record(z.string(), z.int()), 'Aircraft type → number in service'),
+  logo_url: unknown(z.string(), 'Logo image URL'),
+  brandmark_url: unknown(z.string(), 'Brandmark image URL'),
+  tail_logo_url: unknown(z.string(), 'Tail logo image URL'),
 });
 
 const airportRecord = z.object({
@@ -141,7 +147,8 @@ export const aviationEndpoints = {
     description:
       'At least one of iata, icao, name. Codes match exactly, name as a case-insensitive substring; all given filters must match. ' +
       'At most 30 airlines, those still operating first, then by name; no match → 200 []. ' +
-      'Source: OpenFlights airlines.dat (ODbL), which has no founding year, base, fleet or logos: those fields are null.',
+      'Source: OpenFlights airlines.dat (ODbL), which has no founding year, base, fleet or logos: year_created, base, fleet and the logo ' +
+      'URLs are null on every airline, meaning unknown (not an empty fleet or no base).',
     access: 'all',
     metering: 'quota',
     cache: REFERENCE_DATA,

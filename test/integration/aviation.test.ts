@@ -153,6 +153,18 @@ describe('/v1/airlines', () => {
     });
   });
 
+  test('documents year_created, base and fleet in the API reference as unknown, not empty', async () => {
+    // Act
+    const document = await json(await server.call('/openapi.json'));
+
+    // Assess
+    const fields = document.paths['/v1/airlines'].get.responses['200'].content['application/json'].schema.items.properties;
+    for (const name of ['year_created', 'base', 'fleet']) {
+      expect([name, fields[name].description]).toEqual([name, expect.stringContaining('unknown, not empty')]);
+    }
+    expect(fields.fleet.anyOf).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'object' }), { type: 'null' }]));
+  });
+
   test('finds an airline by ICAO code and by name substring, all filters together', async () => {
     // Act
     const byIcao = await json(await server.call('/v1/airlines?icao=DLH', { key: free }));
