@@ -79,8 +79,26 @@ export const endpoints = {
 
 export type EndpointName = keyof typeof endpoints;
 
-export const endpointList: ReadonlyArray<EndpointDefinition & { name: string }> = Object.entries(endpoints).map(
-  ([name, definition]) => ({ name, ...(definition as unknown as EndpointDefinition) }),
+/** The families as the API reference groups them (OpenAPI tags), each with its definitions. */
+export const endpointTags: readonly { name: string; description: string; endpoints: object }[] = [
+  { name: 'Market prices', description: 'Stocks and indices, crypto pairs, mutual funds', endpoints: { ...stockEndpoints, ...cryptoEndpoints, ...fundEndpoints } },
+  { name: 'Commodities and energy', description: 'Commodity and oil futures, contract months, energy spot prices', endpoints: { ...commodityEndpoints, ...energyEndpoints } },
+  { name: 'Rates', description: 'Central-bank policy rates, benchmarks, prime rates, LIBOR history', endpoints: rateEndpoints },
+  { name: 'Company filings', description: 'Income statements and executive compensation from SEC EDGAR', endpoints: filingEndpoints },
+  { name: 'Tax', description: 'Income tax tables and calculator (US, Canada), property tax rates', endpoints: taxEndpoints },
+  { name: 'Calendars', description: 'Public and bank holidays', endpoints: calendarEndpoints },
+  { name: 'Aviation and air quality', description: 'Aircraft types, airlines, airports, air quality', endpoints: aviationEndpoints },
+  { name: 'Lookups', description: 'Phone numbers and VINs', endpoints: lookupEndpoints },
+  { name: 'Internet', description: 'Email validation and web page metadata', endpoints: internetEndpoints },
+  { name: 'Utilities', description: 'Counters, usage, jokes, profanity filter, barcodes, horoscopes', endpoints: utilityEndpoints },
+  { name: 'Vision', description: 'Object detection in images', endpoints: visionEndpoints },
+  { name: 'Service', description: 'This API reference', endpoints: {} },
+];
+
+const tagOf = (name: string) => endpointTags.find((tag) => name in tag.endpoints)?.name ?? 'Service';
+
+export const endpointList: ReadonlyArray<EndpointDefinition & { name: string; tag: string }> = Object.entries(endpoints).map(
+  ([name, definition]) => ({ name, tag: tagOf(name), ...(definition as unknown as EndpointDefinition) }),
 );
 
 /** Retired paths and their successors (410 gone). */

@@ -14,7 +14,9 @@ const MAX_AMOUNT = 1_000_000_000_000;
 const amount = (description: string) => decimalParam(0, MAX_AMOUNT, description, 2);
 
 const bracket = z.object({ min: z.number(), max: z.nullable(z.number()), rate: z.number(), base: z.optional(z.number()) });
-const byFilingStatus = <T extends z.ZodMiniType>(value: T) => z.record(z.enum(US_FILING_STATUSES), value);
+// an object with one property per filing status (a record keyed by an enum would not list them in the API reference)
+const byFilingStatus = <T extends z.ZodMiniType>(value: T) =>
+  z.object(Object.fromEntries(US_FILING_STATUSES.map((status) => [status, value])) as Record<(typeof US_FILING_STATUSES)[number], T>);
 const usTable = z.object({
   brackets: byFilingStatus(z.array(bracket)),
   standard_deduction: byFilingStatus(z.number()),

@@ -2,27 +2,115 @@ import * as z from 'zod/mini';
 import type { EndpointDefinition } from './definition';
 import { ACCESS } from './plans';
 
-type Entry = EndpointDefinition & { name: string };
+type Entry = EndpointDefinition & { name: string; tag: string };
 
-const ERRORS: Record<string, string> = {
-  '400': 'missing_parameter or invalid_parameter',
-  '401': 'missing_api_key or invalid_api_key',
-  '403': 'plan_required: the endpoint or a parameter needs a higher plan',
-  '404': 'no_data: a valid query without data',
-  '429': 'quota_exceeded (monthly quota) or rate_limited; see Retry-After',
-  '500': 'internal_error; the call is not counted',
-  '502': 'upstream_error: a live upstream the call needs failed; the call is not counted',
-  '503': 'data_unavailable: the data have not been ingested yet',
+/** An operation's example for the API reference (lib/api/examples.generated.ts, made by `npm run examples`). */
+export interface ApiExample {
+  query?: Record<string, string>;
+  response?: unknown;
+  /** service: the local service's answer on reference data; sample: on the seed's sample data; illustrative: written by hand */
+  source?: 'service' | 'sample' | 'illustrative';
+  /** arrays were cut to their first 3 items */
+  cut?: boolean;
+}
+
+/** The error responses, by status, with the codes each can carry (CONTRACT "Errors") and an example. */
+const ERRORS = {
+  '400': {
+    name: 'BadRequest',
+    description: 'A parameter is missing or invalid (the body names it in param), or the request is not valid HTTP',
+    codes: ['missing_parameter', 'invalid_parameter', 'malformed_request'],
+    example: { error: "Parameter 'ticker' is required.", code: 'missing_parameter', param: 'ticker' },
+  },
+  '401': {
+    name: 'Unauthorized',
+    description: 'No API key, or an unknown or disabled one',
+    codes: ['missing_api_key', 'invalid_api_key'],
+    example: { error: 'An API key is required in the X-Api-Key header.', code: 'missing_api_key' },
+  },
+  '403': {
+    name: 'PlanRequired',
+    description: 'The endpoint or a parameter needs a higher plan; the message names it',
+    codes: ['plan_required'],
+    example: { error: "Parameter 'year' needs a plan of: Premium (any paid plan). This key is on the free plan.", code: 'plan_required', param: 'year' },
+  },
+  '404': {
+    name: 'NoData',
+    description: 'A valid lookup of one thing that has no data (unknown ticker, fund, company, ...); it counts as a call',
+    codes: ['no_data'],
+    example: { error: "No stock or index with ticker 'ZZZZ' is known.", code: 'no_data' },
+  },
+  '413': {
+    name: 'PayloadTooLarge',
+    description: 'The request body is over 6 MB',
+    codes: ['payload_too_large'],
+    example: { error: 'The request body is larger than 6 MB.', code: 'payload_too_large' },
+  },
+  '415': {
+    name: 'UnsupportedMediaType',
+    description: 'Not multipart/form-data, or the file is not of an accepted type',
+    codes: ['unsupported_media_type'],
+    example: { error: 'The image must be a JPEG or PNG file.', code: 'unsupported_media_type' },
+  },
+  '429': {
+    name: 'TooManyRequests',
+    description: 'The monthly quota is used up, or the per-minute rate limit reached; Retry-After says when to try again',
+    codes: ['quota_exceeded', 'rate_limited'],
+    example: { error: 'The monthly quota of this key is used up; it resets on 2026-12-01.', code: 'quota_exceeded' },
+  },
+  '431': {
+    name: 'HeadersTooLarge',
+    description: 'The request headers are over 16 KB',
+    codes: ['headers_too_large'],
+    example: { error: 'The request headers are larger than 16 KB.', code: 'headers_too_large' },
+  },
+  '500': {
+    name: 'InternalError',
+    description: 'Something failed on our side; the call is not counted',
+    codes: ['internal_error'],
+    example: { error: 'Something went wrong on our side; the call was not counted.', code: 'internal_error' },
+  },
+  '502': {
+    name: 'UpstreamError',
+    description: 'A live upstream the call needs failed; the call is not counted',
+    codes: ['upstream_error'],
+    example: { error: 'Binance did not answer and no bars are stored for this window; try again later.', code: 'upstream_error' },
+  },
+  '503': {
+    name: 'DataUnavailable',
+    description: 'The data the call needs have not been ingested or imported yet',
+    codes: ['data_unavailable'],
+    example: { error: 'The stock ticker list has not been ingested yet; try again later.', code: 'data_unavailable' },
+  },
+} as const;
+type ErrorStatus = keyof typeof ERRORS;
+
+/** The errors an operation can answer: every one the HTTP layer and pipeline can raise for it. */
+function errorStatuses(entry: Entry): ErrorStatus[] {
+  const keyed = entry.access !== 'public';
+  const statuses: ErrorStatus[] = ['400', '431', '500'];
+  if (keyed) statuses.push('401', '403', '404', '429', '502', '503');
+  if (entry.upload) statuses.push('413', '415');
+  return statuses.sort();
+}
+
+const HEADERS = {
+  'RateLimit-Limit': { description: 'Calls per billing month (per minute on /v1/analytics)', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Calls left in the billing month (minute)', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Seconds until the quota (window) resets', schema: { type: 'integer' } },
+  ETag: { description: 'Strong validator of the answer; send it back in If-None-Match to get 304 while it is current', schema: { type: 'string' } },
+  'Cache-Control': { description: 'How long the answer may be reused: public/private max-age, or no-store for per-key answers', schema: { type: 'string' } },
+  'Retry-After': { description: 'Seconds until a call can succeed again', schema: { type: 'integer' } },
 };
+const header = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });
 
-const UPLOAD_ERRORS: Record<string, string> = {
-  '413': 'payload_too_large: the request body is over 6 MB',
-  '415': 'unsupported_media_type: not multipart/form-data, or the file is not of an accepted type',
+const EXAMPLE_SOURCES: Record<NonNullable<ApiExample['source']>, string> = {
+  service: 'The answer of the service to the example request.',
+  sample:
+    'The answer on SAMPLE data: `npm run seed` stores recorded upstream payloads in their real format with made-up values, ' +
+    'and every answer built from them says "sample": true. Live data look the same without that field.',
+  illustrative: 'Written by hand (the answer needs a live upstream): what this endpoint reports for that public resource.',
 };
-
-const rateLimitHeaders = Object.fromEntries(
-  ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'].map((h) => [h, { schema: { type: 'integer' } }]),
-);
 
 function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): Record<string, unknown> {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
@@ -35,16 +123,39 @@ function uploadBody({ field, types }: NonNullable<Entry['upload']>) {
   return { required: true, content: { 'multipart/form-data': { schema, encoding: { [field]: { contentType: types.join(', ') } } } } };
 }
 
-function operation(entry: Entry) {
+function successContent(entry: Entry, example: ApiExample | undefined) {
+  if ('binary' in entry.response) {
+    return Object.fromEntries(entry.response.binary.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
+  }
+  if ('text' in entry.response) return { [entry.response.text]: { schema: { type: 'string' } } };
+  const examples =
+    example?.response === undefined
+      ? undefined
+      : {
+          example: {
+            summary: example.source === 'sample' ? 'Sample data' : example.source === 'illustrative' ? 'Illustrative' : 'Example',
+            description: [EXAMPLE_SOURCES[example.source ?? 'service'], example.cut ? 'Lists are cut to their first 3 items here.' : ''].join(' ').trim(),
+            value: example.response,
+          },
+        };
+  return { 'application/json': { schema: jsonSchema(entry.response.json, 'output'), ...(examples ? { examples } : {}) } };
+}
+
+/** A query value as its parameter's schema types it (the API reference shows 100, not "100"). */
+function typedExample(value: string, type: unknown): string | number | boolean {
+  if (type === 'integer' || type === 'number') return Number(value);
+  if (type === 'boolean') return value === 'true';
+  return value;
+}
+
+function operation(entry: Entry, example: ApiExample | undefined) {
   const shape = entry.params.shape;
   const keyed = entry.access !== 'public';
-  const success = 'json' in entry.response
-    ? { 'application/json': { schema: jsonSchema(entry.response.json, 'output') } }
-    : 'text' in entry.response ? { [entry.response.text]: { schema: { type: 'string' } } }
-    : Object.fromEntries(entry.response.binary.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
   const gates = entry.paramGates as Record<string, { access: keyof typeof ACCESS } | undefined> | undefined;
+  const query = example?.query ?? {};
   return {
     operationId: entry.name,
+    tags: [entry.tag],
     summary: entry.summary,
     description: [entry.description, `Access: ${ACCESS[entry.access].label}.`].filter(Boolean).join('\n\n'),
     'x-access': entry.access,
@@ -57,32 +168,48 @@ function operation(entry: Entry) {
       return {
         name,
         in: 'query',
-        required: !schema.safeParse(undefined).success,
+        required: !unset.success,
         description: [description, gate ? `Needs: ${ACCESS[gate.access].label}.` : undefined].filter(Boolean).join(' '),
         schema: schemaOnly,
+        ...(query[name] !== undefined ? { example: typedExample(query[name], schemaOnly.type) } : {}),
       };
     }),
     ...(entry.upload ? { requestBody: uploadBody(entry.upload) } : {}),
     responses: {
-      '200': { description: 'Success', content: success, ...(keyed ? { headers: rateLimitHeaders } : {}) },
-      ...Object.fromEntries(
-        Object.entries({ ...ERRORS, ...(entry.upload ? UPLOAD_ERRORS : {}) })
-          .filter(([status]) => keyed || Number(status) >= 500 || status === '400')
-          .map(([status, description]) => [
-            status,
-            { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-          ]),
-      ),
+      '200': {
+        description: 'Success',
+        content: successContent(entry, example),
+        headers: {
+          ETag: header('ETag'),
+          'Cache-Control': header('Cache-Control'),
+          ...(keyed ? { 'RateLimit-Limit': header('RateLimit-Limit'), 'RateLimit-Remaining': header('RateLimit-Remaining'), 'RateLimit-Reset': header('RateLimit-Reset') } : {}),
+        },
+      },
+      ...(entry.method === 'GET' ? { '304': { $ref: '#/components/responses/NotModified' } } : {}),
+      ...Object.fromEntries(errorStatuses(entry).map((status) => [status, { $ref: `#/components/responses/${ERRORS[status].name}` }])),
     },
   };
 }
 
-/** The OpenAPI 3.1 document of every registered endpoint, generated from the registry's zod schemas. */
-export function openApiDocument(entries: readonly Entry[]) {
+function errorResponse(status: ErrorStatus) {
+  const { description, codes, example } = ERRORS[status];
+  const schema = { allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { code: { type: 'string', enum: [...codes] } } }] };
+  return {
+    description: `${description}. code: ${codes.join(', ')}.`,
+    ...(status === '429' ? { headers: { 'Retry-After': header('Retry-After') } } : {}),
+    content: { 'application/json': { schema, example } },
+  };
+}
+
+/**
+ * The OpenAPI 3.1 document of every registered endpoint, generated from the registry's zod schemas, grouped
+ * by family (tags), with an example request and answer per operation where `examples` has one.
+ */
+export function openApiDocument(entries: readonly Entry[], examples: Record<string, ApiExample> = {}, tags: readonly { name: string; description: string }[] = []) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const entry of entries) {
     if (entry.path === '$default') continue;
-    (paths[entry.path] ??= {})[entry.method.toLowerCase()] = operation(entry);
+    (paths[entry.path] ??= {})[entry.method.toLowerCase()] = operation(entry, examples[entry.name]);
   }
   return {
     openapi: '3.1.0',
@@ -91,9 +218,19 @@ export function openApiDocument(entries: readonly Entry[]) {
       version: '1.0.0',
       description:
         'Data lookups and small utilities over HTTP. Send your key in the X-Api-Key header (the api_key query parameter on /v1/analytics). ' +
-        'Every error body is {"error", "code", "param"?}. Calls on keyed endpoints count against the monthly quota and carry RateLimit-* headers.',
+        'Every error body is {"error", "code", "param"?}. Calls on keyed endpoints count against the monthly quota and carry RateLimit-* headers. ' +
+        'Every GET also answers HEAD (no body, no quota). Answers over 1 KB are compressed (br, then gzip) when Accept-Encoding allows; every 200 ' +
+        'has a strong ETag and a Cache-Control, and If-None-Match with the current ETag answers 304, which uses no quota. ' +
+        'A search whose answer is a list answers 200 [] when nothing matches; 404 no_data is for the lookup of one named thing. ' +
+        'Examples come from the service itself; those on sample data (made-up values in the real upstream formats) say so and carry "sample": true.',
+      license: {
+        name: 'Proprietary: use of the service under its plan terms; each data source under its own licence (README, "Data sources and licences")',
+        identifier: 'LicenseRef-DataQueryService',
+      },
+      contact: { name: 'Data Query Service operators' },
     },
-    servers: [{ url: '/' }],
+    servers: [{ url: '/', description: 'This service' }],
+    tags: [...tags],
     components: {
       securitySchemes: {
         apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
@@ -103,8 +240,17 @@ export function openApiDocument(entries: readonly Entry[]) {
         Error: {
           type: 'object',
           required: ['error', 'code'],
-          properties: { error: { type: 'string' }, code: { type: 'string' }, param: { type: 'string' } },
+          properties: {
+            error: { type: 'string', description: 'What went wrong, in a sentence' },
+            code: { type: 'string', description: 'Machine-readable code (CONTRACT "Errors")' },
+            param: { type: 'string', description: 'The parameter at fault, when one is' },
+          },
         },
+      },
+      headers: HEADERS,
+      responses: {
+        NotModified: { description: 'If-None-Match named the current ETag: no body, and the call uses no quota' },
+        ...Object.fromEntries((Object.keys(ERRORS) as ErrorStatus[]).map((status) => [ERRORS[status].name, errorResponse(status)])),
       },
     },
     paths,
