@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildVpicLayer } from '../../layers/vpic/build';
+import { buildDocsLayer } from '../../layers/docs/build';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
@@ -177,6 +178,7 @@ try {
     DYNAMODB_ENDPOINT: `http://127.0.0.1:${server.dynamoPort}`,
     REFERENCE_DATA_DIR: join(PROJECT_ROOT, 'layers/reference-data/build/reference-data'),
     VPIC_DB_PATH: await buildVpicLayer(), // as the vpic layer provides it
+    DOCS_ASSETS_DIR: buildDocsLayer(), // as the docs layer provides it
     POWERTOOLS_METRICS_DISABLED: 'true',
     POWERTOOLS_LOG_LEVEL: 'ERROR',
   };
