@@ -14,6 +14,7 @@ import { importPhoneData } from '../../lib/phone/import';
 import { importEmailDomains } from '../../lib/email/import';
 import { importAviationData } from '../../lib/aviation/import';
 import { importLiborFixings } from '../../lib/rates/liborImport';
+import { importHolidays } from '../../lib/calendars/import';
 
 export const REFERENCE_DATA_OUT = 'layers/reference-data/build/reference-data';
 
@@ -31,7 +32,7 @@ const importJokePools: ReferenceImporter = async (sources) => {
 };
 
 /** Every import step; each writes its own files. */
-const IMPORTERS: ReferenceImporter[] = [importJokePools, importTaxData, importVehicleData, importPhoneData, importEmailDomains, importAviationData, importLiborFixings];
+const IMPORTERS: ReferenceImporter[] = [importJokePools, importTaxData, importVehicleData, importPhoneData, importEmailDomains, importAviationData, importLiborFixings, importHolidays];
 
 export interface BuildReport {
   outDir: string;

@@ -1,0 +1,166 @@
+/**
+ * Import step for the calendar endpoints: reads the python-holidays data set (`holidays/` in the datasets
+ * directory: the library's rules evaluated for 250 countries, 1980–2050; its SOURCE.md documents the fields)
+ * and writes the index holidays.json plus one compact holidays-<CC>.json per country. Only the `public` and
+ * `bank` categories are kept; years outside a country's `years_covered` are left out (no data, not "no
+ * holidays"); subdivision codes become the API's `<country>-<code>` form.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { iso31661 } from 'iso-3166';
+import type { ImportResult, ReferenceImporter } from '../reference/importer';
+import { normalizeCountryName } from './country';
+import { countryHolidayFile, HOLIDAY_FLAG, HOLIDAY_INDEX_FILE, type CountryHolidayFile, type HolidayIndex, type HolidayTuple } from './holidayFile';
+
+export const HOLIDAY_DATASET = { countries: 'holidays/countries', manifest: 'holidays/manifest.json', licence: 'holidays/LICENSE-python-holidays' } as const;
+
+/** A country file of the data set, as SOURCE.md describes it (only the fields the import reads). */
+export interface DatasetCountry {
+  country: string;
+  name: string;
+  default_language: string | null;
+  years_covered: [number, number];
+  subdivisions: Record<string, string>;
+  years: Record<string, DatasetEntry[]>;
+}
+
+export interface DatasetEntry {
+  date: string;
+  name: string;
+  local_name: string;
+  categories: string[];
+  national: boolean;
+  regions: string[];
+  excluded_regions?: string[];
+  observed: boolean;
+}
+
+/**
+ * Data-set subdivision codes that are not ISO 3166-2 but have an exact ISO equivalent. ISO 3166-2:BQ codes
+ * the three special municipalities BQ-BO, BQ-SA, BQ-SE; the Aosta Valley region (IT-23) is the territory of
+ * the former province of Aosta (python-holidays' deprecated `AO`). Other non-ISO codes (cities such as
+ * DE-Augsburg, IT-Andria, CH-Stadt Zurich) are served as the data set writes them; the API reference lists them.
+ */
+export const ISO_SUBDIVISIONS: Record<string, Record<string, string>> = {
+  BQ: { BON: 'BO', SAB: 'SA', STA: 'SE' },
+  IT: { AO: '23' },
+};
+
+/** The subdivision code the API serves: ISO 3166-2 `<country>-<code>`, or the data set's code after the prefix. */
+export const servedSubdivision = (country: string, code: string) => `${country}-${ISO_SUBDIVISIONS[country]?.[code] ?? code}`;
+
+/** Common English names that neither the data set, ISO 3166 nor CLDR give. */
+const ALIASES: Record<string, readonly string[]> = {
+  GB: ['UK', 'U.K.', 'Great Britain', 'Britain'],
+  US: ['USA', 'U.S.', 'U.S.A.', 'America'],
+  CD: ['DR Congo', 'DRC', 'Congo-Kinshasa'],
+  CG: ['Congo-Brazzaville', 'Republic of the Congo'],
+  KR: ['Korea', 'Republic of Korea'],
+  KP: ["Democratic People's Republic of Korea"],
+  CZ: ['Czech Republic'],
+  MK: ['Macedonia'],
+  SZ: ['Swaziland'],
+  CV: ['Cape Verde'],
+  TL: ['East Timor'],
+  MM: ['Burma'],
+  VA: ['Vatican', 'Holy See (Vatican City State)'],
+  NL: ['Holland'],
+};
+
+const FLAGS_OF: Record<string, number> = { public: HOLIDAY_FLAG.public, bank: HOLIDAY_FLAG.bank };
+
+/** The compact file of one country: public and bank entries of the covered years, names once each. */
+export function compactCountry(source: DatasetCountry): CountryHolidayFile {
+  const country = source.country;
+  const names: string[] = [];
+  const nameIndex = new Map<string, number>();
+  const indexOf = (name: string) => {
+    let index = nameIndex.get(name);
+    if (index === undefined) nameIndex.set(name, (index = names.push(name) - 1));
+    return index;
+  };
+  const [first, last] = source.years_covered;
+  const years: CountryHolidayFile['years'] = {};
+  for (let year = first; year <= last; year++) {
+    const tuples: HolidayTuple[] = [];
+    for (const entry of source.years[String(year)] ?? []) {
+      const categories = entry.categories.reduce((flags, category) => flags | (FLAGS_OF[category] ?? 0), 0);
+      if (!categories) continue;
+      if (!entry.date.startsWith(`${year}-`)) throw new Error(`holidays ${country} ${year}: entry dated ${entry.date}`);
+      const flags = categories | (entry.national ? HOLIDAY_FLAG.national : 0) | (entry.observed ? HOLIDAY_FLAG.observed : 0);
+      const regions = (entry.national ? (entry.excluded_regions ?? []) : entry.regions).map((code) => servedSubdivision(country, code));
+      const tuple: HolidayTuple = [entry.date.slice(5), indexOf(entry.name), indexOf(entry.local_name), flags];
+      if (regions.length) tuple.push(regions);
+      tuples.push(tuple);
+    }
+    years[String(year)] = tuples;
+  }
+  const subdivisions = Object.fromEntries(Object.entries(source.subdivisions).map(([code, name]) => [servedSubdivision(country, code), name]));
+  return { country, subdivisions, names, years };
+}
+
+/** The country's name in a language by CLDR (Node's ICU), e.g. "Deutschland"; undefined when ICU has none. */
+function cldrName(country: string, language: string): string | undefined {
+  try {
+    const name = new Intl.DisplayNames([language.replace('_', '-')], { type: 'region', fallback: 'none' }).of(country);
+    return name && name !== country ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * normalized name → code. Earlier sources win a name two countries share: the data set's English names,
+ * then ISO 3166-1's English short names, CLDR's English names, the aliases above, CLDR's name in the
+ * country's own language (the data set's default language).
+ */
+export function countryNames(countries: DatasetCountry[]): Record<string, string> {
+  const known = new Set(countries.map((c) => c.country));
+  const iso = new Map(iso31661.map((entry) => [entry.alpha2, entry.name]));
+  const names: Record<string, string> = {};
+  const add = (name: string | undefined, code: string) => {
+    const key = name ? normalizeCountryName(name) : '';
+    if (key && !Object.hasOwn(names, key)) names[key] = code;
+  };
+  const sources: ((c: DatasetCountry) => (string | undefined)[])[] = [
+    (c) => [c.name],
+    (c) => [iso.get(c.country)],
+    (c) => [cldrName(c.country, 'en')],
+    (c) => [...(ALIASES[c.country] ?? [])],
+    (c) => [c.default_language ? cldrName(c.country, c.default_language) : undefined],
+  ];
+  for (const namesOf of sources) for (const c of countries) if (known.has(c.country)) for (const name of namesOf(c)) add(name, c.country);
+  return names;
+}
+
+export const importHolidays: ReferenceImporter = async (datasetsDir) => {
+  const result: ImportResult = { files: {}, warnings: [] };
+  const [folder, manifestPath, licencePath] = [HOLIDAY_DATASET.countries, HOLIDAY_DATASET.manifest, HOLIDAY_DATASET.licence].map((path) =>
+    datasetsDir ? join(datasetsDir, path) : '',
+  ) as [string, string, string];
+  if (![folder, manifestPath, licencePath].every((path) => path && existsSync(path))) {
+    result.warnings.push(`holidays: the python-holidays data set (${Object.values(HOLIDAY_DATASET).join(', ')}) was not found; the calendar endpoints answer 503.`);
+    return result;
+  }
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { library_version: string; source_commit: string };
+  const source = `python-holidays ${manifest.library_version} (commit ${manifest.source_commit.slice(0, 12)}, MIT)`;
+  const licence = readFileSync(licencePath, 'utf8');
+
+  const countries = readdirSync(folder)
+    .filter((file) => /^[A-Z]{2}\.json$/.test(file))
+    .sort()
+    .map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8')) as DatasetCountry);
+  const index: HolidayIndex = { source, licence, countries: {}, names: countryNames(countries) };
+  let entries = 0;
+  for (const country of countries) {
+    const file = compactCountry(country);
+    index.countries[country.country] = { name: country.name, years: country.years_covered };
+    entries += Object.values(file.years).reduce((n, tuples) => n + tuples.length, 0);
+    result.files[countryHolidayFile(country.country)] = { data: file };
+  }
+  result.files[HOLIDAY_INDEX_FILE] = {
+    data: index,
+    summary: `index of ${countries.length} holidays-<CC>.json files (${entries} public and bank holiday entries, ${Object.keys(index.names).length} country names) from ${source}`,
+  };
+  return result;
+};
