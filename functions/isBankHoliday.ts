@@ -1,12 +1,12 @@
 import { endpoint } from '../lib/http/endpoint';
 import { requireCountry } from '../lib/calendars/country';
-import { bankHolidaysOn } from '../lib/calendars/holidays';
+import { bankHolidaysOn, requireRegion } from '../lib/calendars/holidays';
 import { calendarEndpoints } from '../lib/api/calendars';
 
 export const handler = endpoint(calendarEndpoints.isBankHoliday, ({ params }) => {
   const country = requireCountry(params.country, 'codeOrName');
-  const names = bankHolidaysOn(country, params.date);
-  return names.length > 0
-    ? { is_bank_holiday: true, holiday_name: names.join(' / '), date: params.date, country }
-    : { is_bank_holiday: false, date: params.date, country };
+  const region = params.region === undefined ? undefined : requireRegion(country, params.region);
+  const names = bankHolidaysOn(country, params.date, region);
+  const asked = { date: params.date, country, ...(region ? { region } : {}) };
+  return names.length > 0 ? { is_bank_holiday: true, holiday_name: names.join(' / '), ...asked } : { is_bank_holiday: false, ...asked };
 });

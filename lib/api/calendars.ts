@@ -5,23 +5,37 @@ import { InvalidParameterError } from '../http/errors';
 import { FIRST_HOLIDAY_DATE, FIRST_HOLIDAY_YEAR, isWithinHolidayRange, LAST_HOLIDAY_DATE, LAST_HOLIDAY_YEAR, yearOf } from '../calendars/range';
 import { REFERENCE_DATA } from '../http/caching';
 
-// Country names and codes are checked by the handlers (lib/calendars/country.ts): the list comes from
-// date-holidays, which must not be pulled into every handler bundle through this registry file.
+// Country names, codes and regions are checked by the handlers (lib/calendars/country.ts, holidays.ts):
+// they come from the reference-data files, which this registry file (imported by every handler) must not read.
 
 const SOURCE =
-  'Computed from the rules of the open-source date-holidays library (v3.37, about 200 countries and their states/provinces), ' +
-  `for the years ${FIRST_HOLIDAY_YEAR} to ${LAST_HOLIDAY_YEAR}. Dates are the country's local calendar days.`;
+  'From the python-holidays data set (v0.102, MIT; the library\'s rules evaluated for 250 countries and territories and their ' +
+  `subdivisions), for the years ${FIRST_HOLIDAY_YEAR} to ${LAST_HOLIDAY_YEAR}. Dates are the country's local calendar days. ` +
+  'Future years, and lunar dates the library has no official table for, are computed by rule: such names carry "(estimated)" ' +
+  '(e.g. "Eid al-Fitr (estimated)") and the real day can differ by one or two days; one-off holidays a government declares later are not included. ' +
+  'A year the data set does not cover for the country (e.g. Germany before 1991, Sri Lanka after 2026) answers 404 no_data naming the covered years, ' +
+  'never an empty list: an empty list (200 []) means the country has no holidays of that kind in the year.';
 
-const ONE_ENTRY_PER_DAY =
-  'A holiday lasting several days (e.g. Eid al-Fitr in some countries) gives one entry per day, all with the same name; ' +
-  'a day falling in the next calendar year is listed under that year. Substitute days (a holiday moved off a weekend) are entries ' +
-  'of their own named "... (substitute day)". Entries are sorted by date.';
+const ENTRIES =
+  'One entry per holiday and day, sorted by date (national entries first on a day). Several holidays can share a day, each its own entry. ' +
+  'observed is true when the day exists through an observed or substitution rule: a holiday moved off a weekend ("... (observed)", ' +
+  'JP "Substitute Holiday"), a holiday moved by law, or a day off given in exchange for a working weekend day (CN "Day off (substituted from 02/04/2024)"). ' +
+  'These are days off and are listed; where the law moves a holiday, only the day off is listed, where it adds a substitute, both days are.';
+
+const REGIONS =
+  'regions lists subdivisions as "<country>-<code>" ISO 3166-2 codes (US-CA, DE-BY, GB-SCT, BR-AC). Where ISO 3166-2 has no code the data set\'s own ' +
+  'follows the prefix: the cities DE-Augsburg (besides DE-BY), CH-Stadt Zurich, BR-São Paulo Capital, IT-Andria, IT-Barletta, IT-Cesena, IT-Forli, ' +
+  'IT-Pesaro, IT-Trani, IT-Urbino, the area NZ-South Canterbury and Macao\'s MO-I and MO-M; Norway uses its 2024 county numbers (NO-31 to NO-56).';
 
 const YEAR_ACCESS = 'Free keys get the current year (UTC); any other year needs a paid plan (403 plan_required), sending year = the current year is allowed.';
+
+const REGION_PARAM =
+  'optional subdivision, as in the regions of the lists: "US-CA" or "CA", any case (400 invalid_parameter listing the codes when unknown)';
 
 const countryCodeOrName = (what: string) => textParam(100, what);
 const year = () => z.optional(integerParam(FIRST_HOLIDAY_YEAR, LAST_HOLIDAY_YEAR, `calendar year, ${FIRST_HOLIDAY_YEAR} to ${LAST_HOLIDAY_YEAR} (paid plans; default the current year, UTC)`));
 const holidayDate = (description: string) => dateParam(description);
+const region = () => z.optional(textParam(40, REGION_PARAM));
 const isCurrentYear = (value: number | undefined, now: Date) => value === now.getUTCFullYear();
 
 /** 400 for a date outside the years the holiday rules are served for. */
@@ -39,6 +53,7 @@ const publicHolidayEntry = z.object({
   year: z.int(),
   regions: z.array(z.string()),
   federal: z.boolean(),
+  observed: z.boolean(),
 });
 
 const bankHolidayEntry = z.object({
@@ -47,6 +62,8 @@ const bankHolidayEntry = z.object({
   country: z.string(),
   year: z.int(),
   type: z.literal('BANK_HOLIDAY'),
+  regions: z.array(z.string()),
+  observed: z.boolean(),
 });
 
 /** Calendars (spec 4.10): public and bank holidays. */
@@ -57,15 +74,17 @@ export const calendarEndpoints = {
     entry: 'functions/publicHolidays.ts',
     summary: 'Public holidays of a country in a year, national and regional',
     description:
-      `${SOURCE} ${ONE_ENTRY_PER_DAY}\n\n` +
-      'country is a 2-letter ISO 3166-1 code (any case) or a country name in English or the local language (any case, accents optional, ' +
-      'e.g. "United States", "usa", "Deutschland"); the response always gives the 2-letter code. ' +
-      'name is the English name, local_name the name in the country\'s first language (the English name where the rules have none). ' +
-      'federal is true when the holiday is on the national calendar and every state/province keeps it; regions is then empty. ' +
-      'Otherwise federal is false and regions lists the states/provinces that keep it as "<country>-<subdivision>" codes ' +
-      '(ISO 3166-2 for most countries, e.g. US-CA, DE-BY, GB-SCT; date-holidays\' own code where ISO has none). ' +
-      'A national holiday that some states do not keep (e.g. Columbus Day in the US) is therefore federal false with the keeping states listed. ' +
-      'Holidays of cities or counties below the state level are not included; half-day holidays count for their day.\n\n' +
+      `${SOURCE}\n\n` +
+      'Public holidays are the data set\'s "public" category: official holidays with general time off (not bank-only, government-only, ' +
+      'optional, half-day or religious-community days). federal is true for a holiday of the national calendar (regions is then []), ' +
+      'false for a regional one, whose regions lists the subdivisions that keep it. A national holiday that a subdivision replaces by its own ' +
+      '(e.g. US Washington\'s Birthday, which California keeps as "Presidents\' Day", a regional entry on the same day) stays federal; ' +
+      '/v1/ispublicholiday with region answers for one subdivision exactly. name is the English name, local_name the name in the ' +
+      'country\'s language (e.g. JP "天皇誕生日", DE "Reformationstag"; the English one where the data set has no translation). ' +
+      `${ENTRIES} ${REGIONS}\n\n` +
+      'country is a 2-letter ISO 3166-1 code (any case) or a country name: the data set\'s English name, the ISO 3166-1 short name, the common ' +
+      'English name or the name in the country\'s language (any case, accents optional; e.g. "United States", "usa", "Korea, Republic of", ' +
+      '"Deutschland"); the response always gives the 2-letter code.\n\n' +
       YEAR_ACCESS,
     access: 'all',
     metering: 'quota',
@@ -76,27 +95,31 @@ export const calendarEndpoints = {
     }),
     paramGates: { year: { access: 'premium', freeValue: isCurrentYear } },
     response: { json: z.array(publicHolidayEntry) },
-    memoryMb: 512,
+    layers: ['referenceData'],
   }),
   isPublicHoliday: defineEndpoint({
     path: '/v1/ispublicholiday',
     method: 'GET',
     entry: 'functions/isPublicHoliday.ts',
-    summary: 'Whether a date is a public holiday in a country',
+    summary: 'Whether a date is a public holiday in a country or one of its subdivisions',
     description:
       `${SOURCE}\n\n` +
+      'Without region the answer is for the country as a whole: is_public_holiday is true when a national public holiday ' +
+      '(an entry of /v1/publicholidays with federal true, observed and substituted days off included) falls on the date; holidays that only ' +
+      'some subdivisions keep do not count (e.g. Easter Monday in the United Kingdom, not kept in Scotland, or César Chávez Day in California). ' +
+      'With region (e.g. region=GB-SCT or region=CA with country=US) the answer is exact for that subdivision: the national holidays it ' +
+      'keeps plus its own, as the data set lists them per subdivision (a national holiday the subdivision replaces by its own counts under ' +
+      'the subdivision\'s name). The response then repeats region as served in regions. ' +
+      'public_holiday_name is the English name (several names joined with " / " when holidays share the date), null when false. ' +
       'country is a 2-letter ISO 3166-1 code (any case); a country name is rejected with a hint to its code. ' +
-      'is_public_holiday is true when the date is a public holiday of the national calendar, including one a few states/provinces do not keep ' +
-      '(e.g. Easter Monday in the United Kingdom, not a holiday in Scotland); holidays kept only by some regions ' +
-      '(those /v1/publicholidays lists with federal false that are not on the national calendar, e.g. César Chávez Day in California) do not count. ' +
-      'public_holiday_name is its English name (several names joined with " / " when two holidays fall on the date), null when false. ' +
-      `Every day of a multi-day holiday counts. date must be from ${FIRST_HOLIDAY_DATE} to ${LAST_HOLIDAY_DATE}. All plans, any date in that span.`,
+      `date must be from ${FIRST_HOLIDAY_DATE} to ${LAST_HOLIDAY_DATE}. All plans, any date in that span. ${REGIONS}`,
     access: 'all',
     metering: 'quota',
     cache: REFERENCE_DATA,
     params: z.object({
       country: countryCodeOrName('2-letter ISO 3166-1 country code'),
       date: holidayDate(`day to check, YYYY-MM-DD, ${FIRST_HOLIDAY_DATE} to ${LAST_HOLIDAY_DATE}`),
+      region: region(),
     }),
     rules: (p) => checkDateRange(p.date),
     response: {
@@ -105,9 +128,10 @@ export const calendarEndpoints = {
         public_holiday_name: z.nullable(z.string()),
         date: z.string(),
         country: z.string(),
+        region: z.optional(z.string()),
       }),
     },
-    memoryMb: 512,
+    layers: ['referenceData'],
   }),
   bankHolidays: defineEndpoint({
     path: '/v1/bankholidays',
@@ -115,11 +139,17 @@ export const calendarEndpoints = {
     entry: 'functions/bankHolidays.ts',
     summary: 'Bank holidays (days banks are closed) of a country in a year',
     description:
-      `${SOURCE} ${ONE_ENTRY_PER_DAY}\n\n` +
-      'The bank holidays are the national calendar\'s public holidays plus the days the rules mark as bank holidays (e.g. Christmas Eve in Germany); ' +
-      'regional holidays are not included. For the United Kingdom (GB) they are the bank holidays of England and Wales, ' +
-      'so the Summer bank holiday is the last Monday in August. Every entry has type BANK_HOLIDAY and its English name. ' +
-      'country is a 2-letter ISO 3166-1 code (preferred, any case) or a country name in English or the local language; ' +
+      `${SOURCE}\n\n` +
+      'Bank holidays are the national public holidays plus the data set\'s "bank" category, the days specific to banks in 20 countries ' +
+      '(e.g. JP "Bank Holiday" on 2 and 3 January and 31 December, BE Good Friday and 26 December "Bank Holiday", AR "Bankers\' Day", ' +
+      'AT and AU regional bank days, SE afternoon closings named "... (from 2pm)"). ' +
+      'Regional public holidays are not bank holidays, except where a country\'s bank holidays are set per subdivision: the United Kingdom (GB), ' +
+      'whose Banking and Financial Dealings Act 1971 lists England and Wales, Scotland and Northern Ireland separately. Its list is the UK-wide ' +
+      'bank holidays (regions []) plus each nation\'s own with their regions (e.g. Late Summer Bank Holiday for GB-ENG, GB-NIR, GB-WLS; ' +
+      'Summer Bank Holiday for GB-SCT). Every entry has type BANK_HOLIDAY and its English name; regions is [] for a national bank holiday ' +
+      'and lists the subdivisions of a regional one. ' +
+      `${ENTRIES} ${REGIONS}\n\n` +
+      'country is a 2-letter ISO 3166-1 code (preferred, any case) or a country name as for /v1/publicholidays; ' +
       'the response always gives the 2-letter code.\n\n' +
       YEAR_ACCESS,
     access: 'all',
@@ -131,16 +161,18 @@ export const calendarEndpoints = {
     }),
     paramGates: { year: { access: 'premium', freeValue: isCurrentYear } },
     response: { json: z.array(bankHolidayEntry) },
-    memoryMb: 512,
+    layers: ['referenceData'],
   }),
   isBankHoliday: defineEndpoint({
     path: '/v1/isbankholiday',
     method: 'GET',
     entry: 'functions/isBankHoliday.ts',
-    summary: 'Whether banks are closed for a holiday on a date in a country',
+    summary: 'Whether banks are closed for a holiday on a date in a country or one of its subdivisions',
     description:
       `${SOURCE}\n\n` +
-      'Answers from the same calendar as /v1/bankholidays (for GB: England and Wales). Weekends are not holidays. ' +
+      'Answers from the entries of /v1/bankholidays. Without region: true when a national bank holiday (regions []) falls on the date. ' +
+      'With region: true when a national one or one of the region\'s own (its code in regions) does, e.g. country=GB&region=ENG for ' +
+      'England\'s Late Summer Bank Holiday, which is not UK-wide; the response then repeats region as served. Weekends are not holidays. ' +
       'holiday_name (English; several names joined with " / ") is present only when is_bank_holiday is true. ' +
       'country is a 2-letter ISO 3166-1 code (any case) or a country name; the response gives the code. ' +
       `date must be from ${FIRST_HOLIDAY_DATE} to ${LAST_HOLIDAY_DATE}. Free keys may ask for dates up to the end of the current year (UTC); ` +
@@ -151,6 +183,7 @@ export const calendarEndpoints = {
     params: z.object({
       date: holidayDate(`day to check, YYYY-MM-DD, ${FIRST_HOLIDAY_DATE} to ${LAST_HOLIDAY_DATE} (later years than the current one: paid plans)`),
       country: countryCodeOrName('2-letter ISO 3166-1 country code or country name'),
+      region: region(),
     }),
     paramGates: { date: { access: 'premium', freeValue: (date, now) => yearOf(date) <= now.getUTCFullYear() } },
     rules: (p) => checkDateRange(p.date),
@@ -160,8 +193,9 @@ export const calendarEndpoints = {
         holiday_name: z.optional(z.string()),
         date: z.string(),
         country: z.string(),
+        region: z.optional(z.string()),
       }),
     },
-    memoryMb: 512,
+    layers: ['referenceData'],
   }),
 };

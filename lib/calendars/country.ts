@@ -1,38 +1,13 @@
-import Holidays from 'date-holidays';
 import { InvalidParameterError } from '../http/errors';
+import { referenceData } from '../reference/referenceData';
+import { HOLIDAY_INDEX_FILE, type HolidayIndex } from './holidayFile';
 
 /**
- * Countries the holiday endpoints know: every country date-holidays has rules for, found by its
- * ISO 3166-1 alpha-2 code or, where the endpoint allows it, by name. Names match case-insensitively and
- * ignore accents, punctuation, "&" versus "and", "St." versus "Saint" and a leading "The".
+ * Countries the holiday endpoints know: every country of the python-holidays data set, found by its
+ * ISO 3166-1 alpha-2 code or, where the endpoint allows it, by name (the import step collects the names in
+ * the reference-data file holidays.json). Names match case-insensitively and ignore accents, punctuation,
+ * "&" versus "and", "St." versus "Saint" and a leading "The".
  */
-
-/** Common English names that differ from date-holidays' own English or native names. */
-const ALIASES: Record<string, readonly string[]> = {
-  BD: ['Bangladesh'],
-  CD: ['DR Congo', 'Congo-Kinshasa'],
-  CG: ['Congo', 'Congo-Brazzaville'],
-  CI: ["Côte d'Ivoire", 'Ivory Coast'],
-  CV: ['Cabo Verde'],
-  CZ: ['Czechia'],
-  GB: ['UK', 'U.K.', 'Great Britain', 'Britain', 'United Kingdom of Great Britain and Northern Ireland'],
-  GM: ['Gambia'],
-  GQ: ['Equatorial Guinea'],
-  IT: ['Italy'],
-  KR: ['Korea', 'Republic of Korea'],
-  MA: ['Morocco'],
-  MD: ['Republic of Moldova'],
-  MK: ['North Macedonia'],
-  ML: ['Mali'],
-  NE: ['Niger'],
-  RU: ['Russian Federation'],
-  SZ: ['Eswatini'],
-  TG: ['Togo'],
-  TR: ['Türkiye'],
-  US: ['United States', 'USA', 'U.S.', 'U.S.A.', 'America'],
-  VA: ['Holy See', 'Vatican'],
-  VN: ['Viet Nam'],
-};
 
 /** The form names are compared in: lower case, no accents or punctuation, single spaces. */
 export function normalizeCountryName(name: string): string {
@@ -48,55 +23,34 @@ export function normalizeCountryName(name: string): string {
     .replace(/^the /, '');
 }
 
-let index: { codes: Map<string, string>; names: Map<string, string>; english: Record<string, string> } | undefined;
+/** The index of countries, names and covered years (503 data_unavailable until the import step has run). */
+export const holidayIndex = () => referenceData<HolidayIndex>(HOLIDAY_INDEX_FILE);
 
-function countryIndex() {
-  if (index) return index;
-  const directory = new Holidays();
-  const english = directory.getCountries('en');
-  const native = directory.getCountries();
-  const codes = new Map(Object.keys(english).map((code) => [code.toUpperCase(), code.toUpperCase()]));
-  const names = new Map<string, string>();
-  const addName = (name: string | undefined, code: string) => {
-    const key = name ? normalizeCountryName(name) : '';
-    if (key && !names.has(key)) names.set(key, code.toUpperCase());
-  };
-  for (const [code, name] of Object.entries(english)) addName(name, code);
-  for (const [code, name] of Object.entries(native)) addName(name, code);
-  for (const [code, aliases] of Object.entries(ALIASES)) {
-    if (codes.has(code)) for (const alias of aliases) addName(alias, code);
-  }
-  index = { codes, names, english };
-  return index;
-}
-
-/** ISO 3166-1 alpha-2 codes of every country with holiday rules, upper case. */
+/** ISO 3166-1 alpha-2 codes of every country with holiday data, upper case. */
 export function holidayCountryCodes(): string[] {
-  return [...countryIndex().codes.keys()].sort();
-}
-
-/** date-holidays' English name of a country code (e.g. "United States of America"). */
-export function countryName(code: string): string | undefined {
-  return countryIndex().english[code];
+  return Object.keys(holidayIndex().countries).sort();
 }
 
 /**
- * The upper-case alpha-2 code for `value`: a code in any case, or (with `names`) a country name.
+ * The upper-case alpha-2 code for `value`: a code in any case, or (with `codeOrName`) a country name.
  * Undefined when no known country matches.
  */
 export function findCountry(value: string, accept: 'code' | 'codeOrName'): string | undefined {
-  const { codes, names } = countryIndex();
+  const { countries, names } = holidayIndex();
   const trimmed = value.trim();
-  const byCode = /^[A-Za-z]{2}$/.test(trimmed) ? codes.get(trimmed.toUpperCase()) : undefined;
-  if (byCode || accept === 'code') return byCode;
-  return names.get(normalizeCountryName(trimmed));
+  const code = trimmed.toUpperCase();
+  if (/^[A-Z]{2}$/.test(code) && Object.hasOwn(countries, code)) return code;
+  if (accept === 'code') return undefined;
+  const key = normalizeCountryName(trimmed);
+  return Object.hasOwn(names, key) ? names[key] : undefined;
 }
 
 /** Like findCountry, but a value that names no known country is a 400 on parameter `param`. */
 export function requireCountry(value: string, accept: 'code' | 'codeOrName', param = 'country'): string {
   const code = findCountry(value, accept);
   if (code) return code;
-  const expected = accept === 'code' ? 'a 2-letter ISO 3166-1 country code (e.g. US, GB, DE)' : 'a 2-letter ISO 3166-1 country code or an English country name';
-  const hint = accept === 'code' && findCountry(value, 'codeOrName') ? ` '${value}' is a country name; use its code ${findCountry(value, 'codeOrName')}.` : '';
+  const expected = accept === 'code' ? 'a 2-letter ISO 3166-1 country code (e.g. US, GB, DE)' : 'a 2-letter ISO 3166-1 country code or a country name';
+  const named = accept === 'code' ? findCountry(value, 'codeOrName') : undefined;
+  const hint = named ? ` '${value}' is a country name; use its code ${named}.` : '';
   throw new InvalidParameterError(`Parameter '${param}' must be ${expected} of a country with holiday data.${hint}`, param);
 }

@@ -1,20 +1,20 @@
-import Holidays from 'date-holidays';
+import { InvalidParameterError, NoDataError } from '../http/errors';
+import { referenceData } from '../reference/referenceData';
+import { holidayIndex } from './country';
+import { countryHolidayFile, HOLIDAY_FLAG, type CountryHolidayFile, type HolidayTuple } from './holidayFile';
 
 /**
- * Public and bank holidays computed with date-holidays (rules for about 200 countries and their
- * states/provinces), cached in memory per country and year.
+ * Public and bank holidays from the python-holidays data set (reference-data files written by
+ * lib/calendars/import.ts; a country's file is read on its first call in a container).
  *
- * Choices (the API reference repeats them):
- * - One entry per day: a holiday lasting several days (e.g. Eid al-Fitr, 3 days in some countries) gives
- *   one entry for each day, all with the same name; a day that falls in the next calendar year is listed
- *   under that year.
- * - Dates are the country's local calendar days, YYYY-MM-DD. Part-day holidays (e.g. afternoon only) count
- *   for their day.
- * - `federal` is true when the holiday is on the national calendar and every state/province observes it;
- *   its `regions` is then empty. Otherwise `regions` lists the observing subdivisions as ISO 3166-2-style
- *   codes `<country>-<subdivision>` (US-CA, GB-SCT, DE-BY, CA-QC). Subdivisions below states (cities,
- *   counties) are not considered.
- * - Substitute days (a holiday moved off a weekend) are entries of their own, named "... (substitute day)".
+ * Choices (the API reference in lib/api/calendars.ts repeats them):
+ * - public holidays: the data set's `public` category, national and regional. `federal` = on the
+ *   country-level calendar; `regions` = the subdivisions that keep a regional holiday, [] for national ones.
+ * - bank holidays: national `public` holidays plus the `bank` category (national and regional); in countries
+ *   whose bank holidays are set per subdivision (BANK_HOLIDAYS_PER_SUBDIVISION) the regional public holidays too.
+ * - `observed`: the day exists through an observed or substitution rule (weekend substitutes, days off
+ *   substituted for a working weekend day, holidays moved by law). Such days are days off and are served.
+ * - a year outside the country's covered years is 404 no_data: the data set has no rules for it.
  */
 
 export interface PublicHoliday {
@@ -25,6 +25,7 @@ export interface PublicHoliday {
   year: number;
   regions: string[];
   federal: boolean;
+  observed: boolean;
 }
 
 export interface BankHoliday {
@@ -33,239 +34,121 @@ export interface BankHoliday {
   country: string;
   year: number;
   type: 'BANK_HOLIDAY';
+  regions: string[];
+  observed: boolean;
 }
-
-/** One holiday day as date-holidays gives it for one country or state. */
-interface HolidayDay {
-  date: string;
-  name: string;
-  localName: string;
-  rule: string;
-  type: 'public' | 'bank';
-}
-
-interface PublicHolidayEntry extends PublicHoliday {
-  /** on the country-level calendar (not only a state's) */
-  national: boolean;
-}
-
-const DAY_MS = 86_400_000;
-/** GB bank holidays are those of England and Wales (the Summer bank holiday differs in Scotland). */
-const BANK_CALENDAR_SUBDIVISION: Record<string, string> = { GB: 'ENG' };
-
-/** A Map that forgets its oldest entries past a size, so a scan over all years cannot grow it without end. */
-class BoundedCache<V> {
-  private readonly entries = new Map<string, V>();
-  constructor(private readonly maxEntries: number) {}
-  get(key: string, compute: () => V): V {
-    const found = this.entries.get(key);
-    if (found !== undefined) return found;
-    const value = compute();
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, value);
-    return value;
-  }
-}
-
-interface Calendar {
-  rules: Holidays;
-  /** the calendar's first language (names in local_name) */
-  localLanguage: string;
-  /** its English variant when it has one (en-us for the US: "Labor Day"), else en */
-  englishLanguage: string;
-  /** some rule has a duration (e.g. "1 Shawwal P3D"), so a holiday may run into the next year */
-  hasDurations: boolean;
-}
-
-const calendars = new Map<string, Calendar>();
-const dayCache = new BoundedCache<HolidayDay[]>(4000);
-const publicCache = new BoundedCache<PublicHolidayEntry[]>(1000);
-const bankCache = new BoundedCache<BankHoliday[]>(1000);
-let directory: Holidays | undefined;
-
-function calendarOf(country: string, state?: string): Calendar {
-  const key = state ? `${country}.${state}` : country;
-  let calendar = calendars.get(key);
-  if (!calendar) {
-    // (no `types` option: it changes results, e.g. drops Ireland's St Patrick's Day)
-    const rules = state ? new Holidays(country, state) : new Holidays(country);
-    // a copy: date-holidays' getHolidays(year, language) adds to the instance's own list
-    const languages = [...rules.getLanguages()];
-    calendar = {
-      rules,
-      localLanguage: languages[0] ?? 'en',
-      englishLanguage: languages.find((l) => l.toLowerCase().startsWith('en')) ?? 'en',
-      // (the typings omit `rule` on HolidayRule; every rule object carries it)
-      hasDurations: (rules.getRules() as unknown as { rule: string }[]).some((r) => /\bPT?\d/.test(r.rule)),
-    };
-    calendars.set(key, calendar);
-  }
-  return calendar;
-}
-
-/** Holidays of a calendar's year with names in one language (setLanguages resets the instance's list). */
-function holidaysInLanguage(calendar: Calendar, year: number, language: string) {
-  calendar.rules.setLanguages(language);
-  return calendar.rules.getHolidays(year);
-}
-
-/** Codes of the states/provinces date-holidays has rules for (e.g. CA, NY for US; ENG, SCT for GB). */
-export function subdivisionsOf(country: string): string[] {
-  directory ??= new Holidays();
-  return Object.keys(directory.getStates(country) ?? {}).map((code) => code.toUpperCase());
-}
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Public and bank holiday days of the holidays that start in `year` (a long one may run into the next year). */
-function daysStartingIn(country: string, state: string | undefined, year: number): HolidayDay[] {
-  return dayCache.get(`${country}.${state ?? ''}.${year}`, () => {
-    const calendar = calendarOf(country, state);
-    const english = holidaysInLanguage(calendar, year, calendar.englishLanguage);
-    const local =
-      calendar.localLanguage === calendar.englishLanguage ? english : holidaysInLanguage(calendar, year, calendar.localLanguage);
-    const localNames = new Map(local.map((h) => [`${h.rule}|${h.start.getTime()}`, h.name]));
-    const days: HolidayDay[] = [];
-    for (const holiday of english) {
-      if (holiday.type !== 'public' && holiday.type !== 'bank') continue;
-      const localName = localNames.get(`${holiday.rule}|${holiday.start.getTime()}`) ?? holiday.name;
-      const length = Math.max(1, Math.round((holiday.end.getTime() - holiday.start.getTime()) / DAY_MS));
-      const first = holiday.date.slice(0, 10);
-      for (let day = 0; day < length; day++) {
-        days.push({ date: addDays(first, day), name: holiday.name, localName, rule: holiday.rule, type: holiday.type });
-      }
-    }
-    return days;
-  });
-}
-
-/** Public and bank holiday days falling in `year`, in date order, without repeats of a name on a day. */
-function daysIn(country: string, state: string | undefined, year: number): HolidayDay[] {
-  const prefix = `${year}-`;
-  const spill = calendarOf(country, state).hasDurations ? daysStartingIn(country, state, year - 1) : [];
-  const days = [...spill, ...daysStartingIn(country, state, year)].filter((d) => d.date.startsWith(prefix));
-  const seen = new Set<string>();
-  return days
-    .filter((d) => {
-      const key = `${d.date}|${d.type}|${d.name}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    })
-    .sort((a, b) => a.date.localeCompare(b.date));
-}
-
-const isPublic = (day: HolidayDay) => day.type === 'public';
-const sameHoliday = (a: HolidayDay, b: HolidayDay) => a.date === b.date && (a.rule === b.rule || a.name === b.name);
-
-function publicHolidayEntries(country: string, year: number): PublicHolidayEntry[] {
-  return publicCache.get(`${country}.${year}`, () => {
-    const national = daysIn(country, undefined, year).filter(isPublic);
-    const subdivisions = subdivisionsOf(country).map((code) => ({
-      code,
-      region: `${country}-${code}`,
-      days: daysIn(country, code, year).filter(isPublic),
-    }));
-    const matched = new Set<HolidayDay>();
-    const entries: PublicHolidayEntry[] = [];
-
-    for (const day of national) {
-      const observers = subdivisions.filter((subdivision) => {
-        const same = subdivision.days.filter((d) => sameHoliday(d, day));
-        same.forEach((d) => matched.add(d));
-        return same.length > 0;
-      });
-      // observed everywhere (or nowhere per the state rules, which then say nothing against the national calendar)
-      const federal = observers.length === 0 || observers.length === subdivisions.length;
-      entries.push({
-        name: day.name,
-        local_name: day.localName,
-        date: day.date,
-        country,
-        year,
-        regions: federal ? [] : observers.map((o) => o.region).sort(),
-        federal,
-        national: true,
-      });
-    }
-
-    const regional = new Map<string, PublicHolidayEntry>();
-    for (const subdivision of subdivisions) {
-      for (const day of subdivision.days) {
-        if (matched.has(day)) continue;
-        const key = `${day.date}|${day.name}`;
-        const entry = regional.get(key);
-        if (entry) {
-          if (!entry.regions.includes(subdivision.region)) entry.regions.push(subdivision.region);
-        } else {
-          regional.set(key, {
-            name: day.name,
-            local_name: day.localName,
-            date: day.date,
-            country,
-            year,
-            regions: [subdivision.region],
-            federal: false,
-            national: false,
-          });
-        }
-      }
-    }
-    for (const entry of regional.values()) entry.regions.sort();
-
-    return [...entries, ...regional.values()].sort(
-      (a, b) => a.date.localeCompare(b.date) || Number(b.federal) - Number(a.federal) || Number(b.national) - Number(a.national) || a.name.localeCompare(b.name),
-    );
-  });
-}
-
-const withoutNational = ({ national: _national, ...holiday }: PublicHolidayEntry): PublicHoliday => ({ ...holiday, regions: [...holiday.regions] });
 
 /**
- * The public holidays (date-holidays type `public`) of a country in a year, national and regional,
- * sorted by date. `country` is an upper-case alpha-2 code date-holidays knows.
+ * Countries whose bank holidays differ by subdivision, so their regional public holidays are bank holidays
+ * in those subdivisions. United Kingdom: the Banking and Financial Dealings Act 1971, Schedule 1, lists the
+ * bank holidays of England and Wales, of Scotland and of Northern Ireland separately.
  */
+const BANK_HOLIDAYS_PER_SUBDIVISION = new Set(['GB']);
+
+const has = (tuple: HolidayTuple, flag: number) => (tuple[3] & flag) !== 0;
+const isPublic = (tuple: HolidayTuple) => has(tuple, HOLIDAY_FLAG.public);
+const isNational = (tuple: HolidayTuple) => has(tuple, HOLIDAY_FLAG.national);
+
+function isBank(country: string) {
+  const regionalPublic = BANK_HOLIDAYS_PER_SUBDIVISION.has(country);
+  return (tuple: HolidayTuple) => has(tuple, HOLIDAY_FLAG.bank) || (isPublic(tuple) && (isNational(tuple) || regionalPublic));
+}
+
+const countryFile = (country: string) => referenceData<CountryHolidayFile>(countryHolidayFile(country));
+
+/** The entries of a country's year; 404 no_data when the year is outside the years the data set covers. */
+function yearEntries(country: string, year: number): { file: CountryHolidayFile; tuples: HolidayTuple[] } {
+  const { name, years } = holidayIndex().countries[country]!;
+  if (year < years[0] || year > years[1]) {
+    throw new NoDataError(`No holiday data for ${name} (${country}) in ${year}: the data cover ${years[0]} to ${years[1]}.`);
+  }
+  const file = countryFile(country);
+  return { file, tuples: file.years[String(year)] ?? [] };
+}
+
+/** Served subdivision codes of a regional entry ([] for a national one, whose tuple lists excluded regions). */
+const regionsOf = (tuple: HolidayTuple) => (isNational(tuple) ? [] : [...(tuple[4] ?? [])]);
+
+/** The public holidays of a country in a year, national and regional, in date order. */
 export function publicHolidays(country: string, year: number): PublicHoliday[] {
-  return publicHolidayEntries(country, year).map(withoutNational);
+  const { file, tuples } = yearEntries(country, year);
+  return tuples.filter(isPublic).map((tuple) => ({
+    name: file.names[tuple[1]]!,
+    local_name: file.names[tuple[2]]!,
+    date: `${year}-${tuple[0]}`,
+    country,
+    year,
+    regions: regionsOf(tuple),
+    federal: isNational(tuple),
+    observed: has(tuple, HOLIDAY_FLAG.observed),
+  }));
 }
 
-/**
- * Names of the national public holidays on a date (YYYY-MM-DD): holidays of the country-level calendar,
- * including those a few regions do not keep; holidays only some regions keep are not included.
- */
-export function nationalPublicHolidaysOn(country: string, date: string): string[] {
-  const entries = publicHolidayEntries(country, Number(date.slice(0, 4)));
-  return unique(entries.filter((e) => e.national && e.date === date).map((e) => e.name));
-}
-
-/**
- * The bank holidays of a country in a year: the days banks close, i.e. the national calendar's public
- * holidays plus its `bank` days; for GB the England-and-Wales calendar. Sorted by date.
- */
+/** The bank holidays of a country in a year (see BANK_HOLIDAYS_PER_SUBDIVISION), in date order. */
 export function bankHolidays(country: string, year: number): BankHoliday[] {
-  return bankCache
-    .get(`${country}.${year}`, () => {
-      const days = daysIn(country, BANK_CALENDAR_SUBDIVISION[country], year);
-      const seen = new Set<string>();
-      const holidays: BankHoliday[] = [];
-      for (const day of days) {
-        const key = `${day.date}|${day.name}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        holidays.push({ name: day.name, date: day.date, country, year, type: 'BANK_HOLIDAY' });
-      }
-      return holidays;
-    })
-    .map((holiday) => ({ ...holiday }));
+  const { file, tuples } = yearEntries(country, year);
+  return tuples.filter(isBank(country)).map((tuple) => ({
+    name: file.names[tuple[1]]!,
+    date: `${year}-${tuple[0]}`,
+    country,
+    year,
+    type: 'BANK_HOLIDAY',
+    regions: regionsOf(tuple),
+    observed: has(tuple, HOLIDAY_FLAG.observed),
+  }));
 }
 
-/** Names of the bank holidays on a date (YYYY-MM-DD); empty when banks are open. */
-export function bankHolidaysOn(country: string, date: string): string[] {
-  return unique(bankHolidays(country, Number(date.slice(0, 4))).filter((h) => h.date === date).map((h) => h.name));
+/**
+ * The served code of a subdivision given as "US-CA" or "CA" (any case); 400 on parameter region when the
+ * country has no such subdivision.
+ */
+export function requireRegion(country: string, value: string): string {
+  const { subdivisions } = countryFile(country);
+  const wanted = value.trim().toUpperCase();
+  const found = Object.keys(subdivisions).find((code) => code.toUpperCase() === wanted || code.slice(3).toUpperCase() === wanted);
+  if (found) return found;
+  const known = Object.keys(subdivisions);
+  throw new InvalidParameterError(
+    known.length
+      ? `Parameter 'region' must be a subdivision of ${country} with holiday data: ${known.join(', ')}.`
+      : `Parameter 'region' cannot be used for ${country}: the holiday data have no subdivisions for it.`,
+    'region',
+  );
 }
 
-function unique(values: string[]): string[] {
-  return [...new Set(values)];
+/** A year's entries by day (MM-DD), made on the first date question about that year in a container. */
+const byDay = new WeakMap<HolidayTuple[], Map<string, HolidayTuple[]>>();
+
+function namesOn(country: string, date: string, counts: (tuple: HolidayTuple) => boolean): string[] {
+  const { file, tuples } = yearEntries(country, Number(date.slice(0, 4)));
+  let days = byDay.get(tuples);
+  if (!days) {
+    days = new Map();
+    for (const tuple of tuples) days.set(tuple[0], [...(days.get(tuple[0]) ?? []), tuple]);
+    byDay.set(tuples, days);
+  }
+  return [...new Set((days.get(date.slice(5)) ?? []).filter(counts).map((tuple) => file.names[tuple[1]]!))];
+}
+
+/**
+ * Names of the public holidays on a date (YYYY-MM-DD). Without a region: the national ones. With a region
+ * (a served code from requireRegion): exactly that subdivision's holidays, i.e. national ones it does not
+ * replace (the data set's excluded_regions) plus the regional ones it keeps.
+ */
+export function publicHolidaysOn(country: string, date: string, region?: string): string[] {
+  return namesOn(country, date, (tuple) => {
+    if (!isPublic(tuple)) return false;
+    if (!region) return isNational(tuple);
+    const listed = tuple[4]?.includes(region) ?? false;
+    return isNational(tuple) ? !listed : listed;
+  });
+}
+
+/**
+ * Names of the bank holidays on a date: entries of bankHolidays whose regions are empty (national) or, with a
+ * region, name it. A national bank holiday counts in every subdivision.
+ */
+export function bankHolidaysOn(country: string, date: string, region?: string): string[] {
+  const bank = isBank(country);
+  return namesOn(country, date, (tuple) => bank(tuple) && (isNational(tuple) || (region !== undefined && (tuple[4]?.includes(region) ?? false))));
 }

@@ -1,3 +1,5 @@
+import { holidayCountryCodes } from '../../lib/calendars/country';
+import { bankHolidays, publicHolidays } from '../../lib/calendars/holidays';
 import { expectError, json, startTestServer, type TestServer } from '../support/testServer';
 
 let server: TestServer;
@@ -45,6 +47,7 @@ describe('/v1/publicholidays', () => {
         year,
         regions: expect.anything(),
         federal: expect.any(Boolean),
+        observed: expect.any(Boolean),
       });
       expect(Array.isArray(entry.regions)).toBe(true);
       expect(entry.federal).toBe(entry.regions.length === 0);
@@ -64,13 +67,61 @@ describe('/v1/publicholidays', () => {
     const body = await json(response);
     expect(response.status).toBe(200);
     expect(body).toContainEqual({
-      name: 'Independence Day', local_name: 'Independence Day', date: '2024-07-04', country: 'US', year: 2024, regions: [], federal: true,
+      name: 'Independence Day', local_name: 'Independence Day', date: '2024-07-04', country: 'US', year: 2024, regions: [], federal: true, observed: false,
     });
-    expect(body).toContainEqual(expect.objectContaining({ name: 'Thanksgiving Day', date: '2024-11-28', federal: true }));
-    expect(body).toContainEqual(expect.objectContaining({ name: 'César Chávez Day', date: '2024-03-31', federal: false, regions: ['US-CA'] }));
+    expect(body).toContainEqual(expect.objectContaining({ name: 'Columbus Day', date: '2024-10-14', federal: true, regions: [] }));
+    expect(body).toContainEqual(expect.objectContaining({ name: 'Cesar Chavez Day (observed)', date: '2024-04-01', federal: false, regions: ['US-CA'], observed: true }));
     const dates = body.map((e: { date: string }) => e.date);
     expect(dates).toEqual([...dates].sort());
   });
+
+  test('serves substituted days off with observed true and Japanese local names', async () => {
+    // Prepare
+    const key = server.demoKeys.business!;
+
+    // Act
+    const china = await json(await get('/v1/publicholidays?country=china&year=2024', key));
+    const japan = await json(await get('/v1/publicholidays?country=JP&year=2025', key));
+
+    // Assess
+    expect(china).toContainEqual({
+      name: 'Day off (substituted from 02/04/2024)', local_name: '休息日（由 2024-02-04 调休）', date: '2024-02-15', country: 'CN', year: 2024, regions: [], federal: true, observed: true,
+    });
+    expect(japan).toContainEqual(expect.objectContaining({ date: '2025-02-23', name: "Emperor's Birthday", local_name: '天皇誕生日', observed: false }));
+  });
+
+  test('answers 404 no_data naming the covered years for a year the data set does not cover (Germany before 1991)', async () => {
+    // Prepare
+    const key = server.demoKeys.developer!;
+
+    // Act
+    const response = await get('/v1/publicholidays?country=DE&year=1990', key);
+
+    // Assess
+    const body = await expectError(response, 404, 'no_data');
+    expect(body.error).toMatch(/Germany \(DE\).*1991 to 2050/);
+  });
+
+  test('serves every country\'s 2024 public and bank holidays as the calendar functions give them', async () => {
+    // Prepare: the functions' lists are checked against the data set by test/unit/holidayFidelity.test.ts
+    const key = server.demoKeys.enterprise!;
+    const countries = holidayCountryCodes();
+
+    // Act
+    const differing: string[] = [];
+    for (const country of countries) {
+      const [publicList, bankList] = await Promise.all([
+        get(`/v1/publicholidays?country=${country}&year=2024`, key).then(json),
+        get(`/v1/bankholidays?country=${country}&year=2024`, key).then(json),
+      ]);
+      if (JSON.stringify(publicList) !== JSON.stringify(publicHolidays(country, 2024))) differing.push(`${country} public`);
+      if (JSON.stringify(bankList) !== JSON.stringify(bankHolidays(country, 2024))) differing.push(`${country} bank`);
+    }
+
+    // Assess
+    expect(countries).toHaveLength(250);
+    expect(differing).toEqual([]);
+  }, 60_000);
 
   test('returns 403 plan_required with param year when a free key asks for another year', async () => {
     // Prepare
@@ -151,7 +202,7 @@ describe('/v1/ispublicholiday', () => {
 
     // Act
     const ordinary = await get('/v1/ispublicholiday?country=US&date=2024-07-05', key);
-    const californiaOnly = await get('/v1/ispublicholiday?country=US&date=2024-03-31', key);
+    const californiaOnly = await get('/v1/ispublicholiday?country=US&date=2024-04-01', key);
 
     // Assess
     expect(ordinary.status).toBe(200);
@@ -159,15 +210,56 @@ describe('/v1/ispublicholiday', () => {
     expect(await json(californiaOnly)).toMatchObject({ is_public_holiday: false, public_holiday_name: null });
   });
 
-  test('counts a national holiday that one region does not keep (Easter Monday 2024 in GB)', async () => {
+  test('answers for the country as a whole without region, and exactly for a subdivision with one (Easter Monday 2024 in GB)', async () => {
     // Prepare
     const key = server.demoKeys.free!;
 
     // Act
-    const response = await get('/v1/ispublicholiday?country=GB&date=2024-04-01', key);
+    const uk = await get('/v1/ispublicholiday?country=GB&date=2024-04-01', key);
+    const england = await get('/v1/ispublicholiday?country=GB&date=2024-04-01&region=eng', key);
+    const scotland = await get('/v1/ispublicholiday?country=GB&date=2024-04-01&region=GB-SCT', key);
 
     // Assess
-    expect(await json(response)).toEqual({ is_public_holiday: true, public_holiday_name: 'Easter Monday', date: '2024-04-01', country: 'GB' });
+    expect(await json(uk)).toEqual({ is_public_holiday: false, public_holiday_name: null, date: '2024-04-01', country: 'GB' });
+    expect(await json(england)).toEqual({ is_public_holiday: true, public_holiday_name: 'Easter Monday', date: '2024-04-01', country: 'GB', region: 'GB-ENG' });
+    expect(await json(scotland)).toEqual({ is_public_holiday: false, public_holiday_name: null, date: '2024-04-01', country: 'GB', region: 'GB-SCT' });
+  });
+
+  test("names a state's own name for a national holiday it replaces (Presidents' Day in California)", async () => {
+    // Prepare
+    const key = server.demoKeys.free!;
+
+    // Act
+    const california = await get('/v1/ispublicholiday?country=US&date=2024-02-19&region=CA', key);
+
+    // Assess
+    expect(await json(california)).toEqual({ is_public_holiday: true, public_holiday_name: "Presidents' Day", date: '2024-02-19', country: 'US', region: 'US-CA' });
+  });
+
+  test('says 31 October 2024 is Diwali in India', async () => {
+    // Prepare
+    const key = server.demoKeys.free!;
+
+    // Act
+    const response = await get('/v1/ispublicholiday?country=IN&date=2024-10-31', key);
+
+    // Assess
+    expect(await json(response)).toEqual({ is_public_holiday: true, public_holiday_name: 'Diwali (Deepavali)', date: '2024-10-31', country: 'IN' });
+  });
+
+  test('answers 404 no_data for a date the data set does not cover, and 400 on region for an unknown subdivision', async () => {
+    // Prepare
+    const key = server.demoKeys.free!;
+
+    // Act
+    const uncovered = await get('/v1/ispublicholiday?country=DE&date=1990-10-03', key);
+    const unknownRegion = await get('/v1/ispublicholiday?country=GB&date=2024-04-01&region=XX', key);
+    const noSubdivisions = await get('/v1/ispublicholiday?country=FR&date=2024-07-14&region=IDF', key);
+
+    // Assess
+    expect((await expectError(uncovered, 404, 'no_data')).error).toMatch(/1991 to 2050/);
+    expect((await expectError(unknownRegion, 400, 'invalid_parameter', 'region')).error).toMatch(/GB-ENG, GB-NIR, GB-SCT, GB-WLS/);
+    await expectError(noSubdivisions, 400, 'invalid_parameter', 'region');
   });
 
   test('lets a free key ask about a future year', async () => {
@@ -216,20 +308,47 @@ describe('/v1/ispublicholiday', () => {
 });
 
 describe('/v1/bankholidays', () => {
-  test('gives a paid key the England-and-Wales bank holidays of 2024 for GB, including the Summer bank holiday', async () => {
-    // Prepare: GOV.UK's list for England and Wales, 2024
+  test("gives a paid key GB's 2024 bank holidays: the UK-wide ones and each nation's own with their regions", async () => {
+    // Prepare: GOV.UK's 2024 lists for England and Wales, and for Scotland (where 30 November, a Saturday, is
+    // kept on Monday 2 December; the data set lists both days)
     const key = server.demoKeys.professional!;
-    const published = ['2024-01-01', '2024-03-29', '2024-04-01', '2024-05-06', '2024-05-27', '2024-08-26', '2024-12-25', '2024-12-26'];
+    const englandAndWales = ['2024-01-01', '2024-03-29', '2024-04-01', '2024-05-06', '2024-05-27', '2024-08-26', '2024-12-25', '2024-12-26'];
+    const scotland = ['2024-01-01', '2024-01-02', '2024-03-29', '2024-05-06', '2024-05-27', '2024-08-05', '2024-11-30', '2024-12-02', '2024-12-25', '2024-12-26'];
 
     // Act
     const response = await get('/v1/bankholidays?country=GB&year=2024', key);
 
     // Assess
-    const body = await json(response);
+    const body: { date: string; regions: string[] }[] = await json(response);
+    const inNation = (nation: string) => body.filter((e) => e.regions.length === 0 || e.regions.includes(nation)).map((e) => e.date);
     expect(response.status).toBe(200);
-    expect(body.map((e: { date: string }) => e.date)).toEqual(published);
-    expect(body).toContainEqual({ name: 'Summer bank holiday', date: '2024-08-26', country: 'GB', year: 2024, type: 'BANK_HOLIDAY' });
-    for (const entry of body) expect(entry).toEqual({ name: expect.any(String), date: expect.any(String), country: 'GB', year: 2024, type: 'BANK_HOLIDAY' });
+    expect(inNation('GB-ENG')).toEqual(englandAndWales);
+    expect(inNation('GB-SCT')).toEqual(scotland);
+    expect(body).toContainEqual({ name: 'Late Summer Bank Holiday', date: '2024-08-26', country: 'GB', year: 2024, type: 'BANK_HOLIDAY', regions: ['GB-ENG', 'GB-NIR', 'GB-WLS'], observed: false });
+    expect(body).toContainEqual({ name: 'Christmas Day', date: '2024-12-25', country: 'GB', year: 2024, type: 'BANK_HOLIDAY', regions: [], observed: false });
+  });
+
+  test("gives Japan's bank-only days (2 and 3 January, 31 December) besides its public holidays", async () => {
+    // Prepare
+    const key = server.demoKeys.business!;
+
+    // Act
+    const body: { date: string; name: string }[] = await json(await get('/v1/bankholidays?country=JP&year=2025', key));
+
+    // Assess
+    expect(body.filter((e) => e.name === 'Bank Holiday').map((e) => e.date)).toEqual(['2025-01-01', '2025-01-02', '2025-01-03', '2025-12-31']);
+    expect(body).toContainEqual(expect.objectContaining({ date: '2025-02-24', name: 'Substitute Holiday', observed: true, regions: [] }));
+  });
+
+  test('answers 404 no_data for a year the data set does not cover (Sri Lanka after 2026)', async () => {
+    // Prepare
+    const key = server.demoKeys.business!;
+
+    // Act
+    const response = await get('/v1/bankholidays?country=LK&year=2027', key);
+
+    // Assess
+    expect((await expectError(response, 404, 'no_data')).error).toMatch(/2003 to 2026/);
   });
 
   test('accepts a country name and answers with its code, for the current year on a free key', async () => {
@@ -279,30 +398,35 @@ describe('/v1/bankholidays', () => {
 });
 
 describe('/v1/isbankholiday', () => {
-  test('names the Summer bank holiday on 26 August 2024 in GB', async () => {
+  test('answers for the whole country without region, and for a nation with one (the Late Summer Bank Holiday 2024 in GB)', async () => {
     // Prepare
     const key = server.demoKeys.free!;
 
     // Act
-    const response = await get('/v1/isbankholiday?country=gb&date=2024-08-26', key);
+    const uk = await get('/v1/isbankholiday?country=gb&date=2024-08-26', key);
+    const england = await get('/v1/isbankholiday?country=GB&date=2024-08-26&region=ENG', key);
+    const scotland = await get('/v1/isbankholiday?country=United%20Kingdom&date=2024-08-05&region=gb-sct', key);
 
     // Assess
-    expect(response.status).toBe(200);
-    expect(await json(response)).toEqual({ is_bank_holiday: true, holiday_name: 'Summer bank holiday', date: '2024-08-26', country: 'GB' });
+    expect(uk.status).toBe(200);
+    const ukBody = await json(uk);
+    expect(ukBody).toEqual({ is_bank_holiday: false, date: '2024-08-26', country: 'GB' });
+    expect('holiday_name' in ukBody).toBe(false);
+    expect(await json(england)).toEqual({ is_bank_holiday: true, holiday_name: 'Late Summer Bank Holiday', date: '2024-08-26', country: 'GB', region: 'GB-ENG' });
+    expect(await json(scotland)).toEqual({ is_bank_holiday: true, holiday_name: 'Summer Bank Holiday', date: '2024-08-05', country: 'GB', region: 'GB-SCT' });
   });
 
-  test('answers false without holiday_name on a working day (the Scottish-only 5 August 2024), by country name', async () => {
+  test('answers false without holiday_name on a working day, by country name', async () => {
     // Prepare
     const key = server.demoKeys.free!;
 
     // Act
-    const response = await get('/v1/isbankholiday?country=United%20Kingdom&date=2024-08-05', key);
+    const response = await get('/v1/isbankholiday?country=United%20Kingdom&date=2024-08-06', key);
 
     // Assess
     const body = await json(response);
     expect(response.status).toBe(200);
-    expect(body).toEqual({ is_bank_holiday: false, date: '2024-08-05', country: 'GB' });
-    expect('holiday_name' in body).toBe(false);
+    expect(body).toEqual({ is_bank_holiday: false, date: '2024-08-06', country: 'GB' });
   });
 
   test('returns 403 plan_required with param date when a free key asks about a later year, and 200 for a paid key', async () => {
@@ -327,14 +451,14 @@ describe('/v1/isbankholiday', () => {
     // Act
     const { year, result } = await withinOneUtcYear(async () => ({
       endOfYear: await get(`/v1/isbankholiday?country=DE&date=${utcYear()}-12-31`, key),
-      past: await get('/v1/isbankholiday?country=DE&date=1990-10-03', key),
+      past: await get('/v1/isbankholiday?country=DE&date=1991-10-03', key),
     }));
 
     // Assess
     expect(result.endOfYear.status).toBe(200);
     expect(await json(result.endOfYear)).toMatchObject({ date: `${year}-12-31`, country: 'DE' });
     expect(result.past.status).toBe(200);
-    expect(await json(result.past)).toMatchObject({ is_bank_holiday: true, date: '1990-10-03' });
+    expect(await json(result.past)).toMatchObject({ is_bank_holiday: true, holiday_name: 'German Unity Day', date: '1991-10-03' });
   });
 
   test.each([
@@ -344,6 +468,7 @@ describe('/v1/isbankholiday', () => {
     ['country=GB&date=2024-13-01', 'invalid_parameter', 'date'],
     ['country=GB&date=1979-12-31', 'invalid_parameter', 'date'],
     ['country=GB&date=2051-01-01', 'invalid_parameter', 'date'],
+    ['country=GB&date=2024-08-26&region=Yorkshire', 'invalid_parameter', 'region'],
   ])('rejects "%s" with 400 %s on %s', async (query, code, param) => {
     // Prepare
     const key = server.demoKeys.business!;
@@ -357,7 +482,7 @@ describe('/v1/isbankholiday', () => {
 });
 
 describe('API reference', () => {
-  test('documents the four calendar endpoints with their plan rules and choices', async () => {
+  test('documents the four calendar endpoints with their source, plan rules, region parameter and choices', async () => {
     // Prepare / Act
     const response = await server.call('/openapi.json');
 
@@ -365,8 +490,11 @@ describe('API reference', () => {
     const document = await json(response);
     expect(response.status).toBe(200);
     for (const path of ['/v1/publicholidays', '/v1/ispublicholiday', '/v1/bankholidays', '/v1/isbankholiday']) {
-      expect(document.paths[path]?.get?.description).toEqual(expect.stringContaining('date-holidays'));
+      expect(document.paths[path]?.get?.description).toEqual(expect.stringContaining('python-holidays'));
+      expect(document.paths[path]?.get?.description).toEqual(expect.stringContaining('404 no_data'));
     }
+    const region = document.paths['/v1/ispublicholiday'].get.parameters.find((p: { name: string }) => p.name === 'region');
+    expect(region).toMatchObject({ required: false, description: expect.stringContaining('US-CA') });
     const year = document.paths['/v1/publicholidays'].get.parameters.find((p: { name: string }) => p.name === 'year');
     expect(year.description).toMatch(/Premium/);
     expect(document.paths['/v1/publicholidays'].get.description).toMatch(/regions/);

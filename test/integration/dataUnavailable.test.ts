@@ -27,3 +27,18 @@ test('returns 503 data_unavailable when reference data was not imported, and ref
   expect(remaining(failed)).toBe(remaining(before));
   expect(remaining(after)).toBe(remaining(before) - 1);
 });
+
+test('returns 503 data_unavailable on the four calendar endpoints when the holiday data were not imported', async () => {
+  // Prepare
+  const key = server.demoKeys.developer!;
+  const paths = ['/v1/publicholidays?country=US&year=2024', '/v1/ispublicholiday?country=US&date=2024-07-04', '/v1/bankholidays?country=GB', '/v1/isbankholiday?country=GB&date=2024-12-25'];
+
+  // Act
+  const responses = await Promise.all(paths.map((path) => fetch(`${server.url}${path}`, { headers: { 'X-Api-Key': key } })));
+
+  // Assess
+  for (const response of responses) {
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ error: expect.stringContaining("'holidays.json'"), code: 'data_unavailable' });
+  }
+});

@@ -1,0 +1,273 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { iso31662 } from 'iso-3166';
+import { datasetsDir } from '../../infra/reference-data/build';
+import { calendarEndpoints } from '../../lib/api/calendars';
+import { findCountry, holidayCountryCodes, holidayIndex } from '../../lib/calendars/country';
+import { bankHolidays, bankHolidaysOn, publicHolidays, publicHolidaysOn, requireRegion } from '../../lib/calendars/holidays';
+import { FIRST_HOLIDAY_YEAR, LAST_HOLIDAY_YEAR } from '../../lib/calendars/range';
+import { NoDataError } from '../../lib/http/errors';
+
+// Import fidelity: what the calendar functions serve (from the reference-data build) against the
+// python-holidays data set itself (../shared/datasets/holidays, fields as its SOURCE.md documents them),
+// for every country and every year 1980–2050. The expected values are derived here, from the data set's
+// files, by the rules the API reference states; nothing is taken from the import step.
+
+const sources = datasetsDir();
+if (!sources) throw new Error('These tests need the public datasets (DATASETS_DIR or ../shared/datasets).');
+
+interface Entry {
+  date: string;
+  name: string;
+  local_name: string;
+  categories: string[];
+  national: boolean;
+  regions: string[];
+  excluded_regions?: string[];
+  observed: boolean;
+}
+interface CountryFile {
+  country: string;
+  name: string;
+  years_covered: [number, number];
+  subdivisions: Record<string, string>;
+  years: Record<string, Entry[]>;
+}
+
+/** Data-set codes served under their ISO 3166-2 code (ISO 3166-2:BQ; IT-23 Valle d'Aosta = the former province of Aosta). */
+const ISO_FOR: Record<string, string> = { 'BQ-BON': 'BQ-BO', 'BQ-SAB': 'BQ-SA', 'BQ-STA': 'BQ-SE', 'IT-AO': 'IT-23' };
+/** Served codes that ISO 3166-2 (npm iso-3166 4.4.0) lacks; the API reference names every one. */
+const NOT_ISO = [
+  'BR-São Paulo Capital', 'CH-Stadt Zurich', 'DE-Augsburg', 'IT-Andria', 'IT-Barletta', 'IT-Cesena', 'IT-Forli', 'IT-Pesaro', 'IT-Trani',
+  'IT-Urbino', 'MO-I', 'MO-M', 'NZ-South Canterbury',
+];
+/** Norway's county numbers since the 2024 reform, newer than that ISO list; the reference names them as NO-31 to NO-56. */
+const NORWAY_2024 = ['NO-31', 'NO-32', 'NO-33', 'NO-39', 'NO-40', 'NO-55', 'NO-56'];
+
+const served = (country: string, code: string) => ISO_FOR[`${country}-${code}`] ?? `${country}-${code}`;
+const isPublic = (e: Entry) => e.categories.includes('public');
+/** Bank holidays: national public ones, the bank category, and (GB only: per-nation bank holidays) regional public ones. */
+const isBank = (country: string) => (e: Entry) => e.categories.includes('bank') || (isPublic(e) && (e.national || country === 'GB'));
+const uniqueNames = (entries: Entry[]) => [...new Set(entries.map((e) => e.name))];
+const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+let countries: CountryFile[];
+
+beforeAll(() => {
+  const folder = join(sources, 'holidays/countries');
+  countries = readdirSync(folder)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8')) as CountryFile);
+}, 60_000);
+
+/** Runs `check` for every country and year, collecting what it reports (the first 20 problems are shown). */
+function everyCountryYear(check: (c: CountryFile, year: number, entries: Entry[]) => string | undefined): string[] {
+  const problems: string[] = [];
+  for (const c of countries) {
+    for (let year = FIRST_HOLIDAY_YEAR; year <= LAST_HOLIDAY_YEAR; year++) {
+      const problem = check(c, year, c.years[String(year)] ?? []);
+      if (problem && problems.length < 20) problems.push(`${c.country} ${year}: ${problem}`);
+    }
+  }
+  return problems;
+}
+
+const covers = (c: CountryFile, year: number) => year >= c.years_covered[0] && year <= c.years_covered[1];
+
+/**
+ * For every country and covered year: each date with an entry that `keep` selects, and the day after it
+ * (mostly no holiday), with the selected entries of that date. Reports the first 20 problems.
+ */
+function everyHolidayDate(
+  keep: (country: string) => (e: Entry) => boolean,
+  check: (c: CountryFile, date: string, onDate: Entry[]) => string | undefined,
+): { problems: string[]; dates: number } {
+  let dates = 0;
+  const problems = everyCountryYear((c, year, entries) => {
+    if (!covers(c, year)) return undefined;
+    const byDate = new Map<string, Entry[]>();
+    for (const e of entries.filter(keep(c.country))) byDate.set(e.date, [...(byDate.get(e.date) ?? []), e]);
+    const days = new Set([...byDate.keys()].flatMap((date) => [date, nextDay(date)]).filter((date) => date.startsWith(`${year}-`)));
+    for (const date of days) {
+      dates++;
+      const problem = check(c, date, byDate.get(date) ?? []);
+      if (problem) return `${date} ${problem}`;
+    }
+    return undefined;
+  });
+  return { problems, dates };
+}
+
+/**
+ * The subdivisions whose answer on a day is checked: every one an entry of the day names (in regions or
+ * excluded_regions) and the first one no entry names (all unnamed ones answer alike). None on a day without entries.
+ */
+function subdivisionsToAsk(c: CountryFile, onDate: Entry[]): string[] {
+  if (onDate.length === 0) return [];
+  const named = new Set(onDate.flatMap((e) => [...e.regions, ...(e.excluded_regions ?? [])]));
+  const unnamed = Object.keys(c.subdivisions).find((code) => !named.has(code));
+  return [...named, ...(unnamed ? [unnamed] : [])];
+}
+
+describe('import fidelity: every country and year of the python-holidays data set', () => {
+  test('holds all 250 countries of the data set, found by code and by the data set\'s name, with its covered years', () => {
+    // Prepare
+    const codes = countries.map((c) => c.country);
+
+    // Act
+    const byCode = codes.map((code) => findCountry(code.toLowerCase(), 'code'));
+    const byName = countries.map((c) => findCountry(c.name.toUpperCase(), 'codeOrName'));
+
+    // Assess
+    expect(countries).toHaveLength(250);
+    expect(holidayCountryCodes()).toEqual(codes);
+    expect(byCode).toEqual(codes);
+    expect(byName).toEqual(codes);
+  });
+
+  test('serves the public holidays exactly as the data set lists its "public" category', () => {
+    // Prepare / Act
+    const problems = everyCountryYear((c, year, entries) => {
+      if (!covers(c, year)) return undefined;
+      const expected = entries.filter(isPublic).map((e) => ({
+        name: e.name,
+        local_name: e.local_name,
+        date: e.date,
+        country: c.country,
+        year,
+        regions: e.national ? [] : e.regions.map((code) => served(c.country, code)),
+        federal: e.national,
+        observed: e.observed,
+      }));
+      const actual = JSON.stringify(publicHolidays(c.country, year));
+      return actual === JSON.stringify(expected) ? undefined : `served ${actual.slice(0, 300)}`;
+    });
+
+    // Assess
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  test('serves the bank holidays as the national public holidays plus the "bank" category (and GB\'s regional ones)', () => {
+    // Prepare / Act
+    const problems = everyCountryYear((c, year, entries) => {
+      if (!covers(c, year)) return undefined;
+      const expected = entries.filter(isBank(c.country)).map((e) => ({
+        name: e.name,
+        date: e.date,
+        country: c.country,
+        year,
+        type: 'BANK_HOLIDAY',
+        regions: e.national ? [] : e.regions.map((code) => served(c.country, code)),
+        observed: e.observed,
+      }));
+      const actual = JSON.stringify(bankHolidays(c.country, year));
+      return actual === JSON.stringify(expected) ? undefined : `served ${actual.slice(0, 300)}`;
+    });
+
+    // Assess
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  test('answers 404 no_data naming the covered years for every year the data set does not cover', () => {
+    // Prepare / Act
+    let uncovered = 0;
+    const problems = everyCountryYear((c, year) => {
+      if (covers(c, year)) return undefined;
+      uncovered++;
+      const range = `${c.years_covered[0]} to ${c.years_covered[1]}`;
+      const answers = [() => publicHolidays(c.country, year), () => bankHolidays(c.country, year), () => publicHolidaysOn(c.country, `${year}-06-01`)];
+      for (const answer of answers) {
+        try {
+          answer();
+          return 'answered';
+        } catch (error) {
+          if (!(error instanceof NoDataError) || !error.message.includes(range)) return `threw ${String(error)}`;
+        }
+      }
+      return undefined;
+    });
+
+    // Assess
+    expect(uncovered).toBeGreaterThan(1000); // 89 countries start after 1980, LK ends in 2026
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  test('says whether a date is a public holiday, nationally and in the subdivisions, as the data set\'s per-subdivision lists', () => {
+    // Prepare / Act
+    const { problems, dates } = everyHolidayDate(() => isPublic, (c, date, onDate) => {
+      if (JSON.stringify(publicHolidaysOn(c.country, date)) !== JSON.stringify(uniqueNames(onDate.filter((e) => e.national)))) return 'nationally';
+      for (const code of subdivisionsToAsk(c, onDate)) {
+        // a subdivision's list = national entries it is not excluded from + regional entries naming it (SOURCE.md)
+        const expected = uniqueNames(onDate.filter((e) => (e.national ? !(e.excluded_regions ?? []).includes(code) : e.regions.includes(code))));
+        if (JSON.stringify(publicHolidaysOn(c.country, date, served(c.country, code))) !== JSON.stringify(expected)) return `in ${code}`;
+      }
+      return undefined;
+    });
+
+    // Assess
+    expect(dates).toBeGreaterThan(300_000);
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  test('says whether a date is a bank holiday, nationally and in the subdivisions, from the bank holiday entries', () => {
+    // Prepare / Act
+    const { problems, dates } = everyHolidayDate(isBank, (c, date, onDate) => {
+      if (JSON.stringify(bankHolidaysOn(c.country, date)) !== JSON.stringify(uniqueNames(onDate.filter((e) => e.national)))) return 'nationally';
+      for (const code of subdivisionsToAsk(c, onDate)) {
+        const expected = uniqueNames(onDate.filter((e) => e.national || e.regions.includes(code)));
+        if (JSON.stringify(bankHolidaysOn(c.country, date, served(c.country, code))) !== JSON.stringify(expected)) return `in ${code}`;
+      }
+      return undefined;
+    });
+
+    // Assess
+    expect(dates).toBeGreaterThan(300_000);
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  test('accepts every subdivision of the data set as a region, with or without the country prefix, in any case', () => {
+    // Prepare
+    const problems: string[] = [];
+
+    // Act
+    for (const c of countries) {
+      for (const code of Object.keys(c.subdivisions)) {
+        const code2 = served(c.country, code);
+        const answers = [requireRegion(c.country, code2), requireRegion(c.country, code2.slice(3).toLowerCase()), requireRegion(c.country, code2.toLowerCase())];
+        if (answers.some((answer) => answer !== code2)) problems.push(`${c.country} ${code}: ${answers.join(', ')}`);
+      }
+    }
+
+    // Assess
+    expect(problems).toEqual([]);
+  });
+
+  test("names the data set's library version in the API reference and keeps its licence with the data", () => {
+    // Prepare
+    const manifest = JSON.parse(readFileSync(join(sources, 'holidays/manifest.json'), 'utf8')) as { library_version: string };
+    const licence = readFileSync(join(sources, 'holidays/LICENSE-python-holidays'), 'utf8');
+
+    // Act
+    const descriptions = Object.values(calendarEndpoints).map((endpoint) => endpoint.description ?? '');
+
+    // Assess
+    for (const description of descriptions) expect(description).toContain(`python-holidays data set (v${manifest.library_version}, MIT`);
+    expect(holidayIndex().licence).toBe(licence);
+    expect(holidayIndex().source).toContain(`python-holidays ${manifest.library_version}`);
+  });
+
+  test('serves regions as ISO 3166-2 codes except the ones the API reference lists', () => {
+    // Prepare
+    const iso = new Set(iso31662.map((entry) => entry.code));
+    const description = calendarEndpoints.publicHolidays.description ?? '';
+
+    // Act
+    const notIso = countries.flatMap((c) => Object.keys(c.subdivisions).map((code) => served(c.country, code))).filter((code) => !iso.has(code));
+
+    // Assess
+    expect(notIso.sort()).toEqual([...NOT_ISO, ...NORWAY_2024].sort());
+    for (const code of NOT_ISO) expect(description).toContain(code);
+    expect(description).toContain('NO-31 to NO-56');
+  });
+});
