@@ -9,28 +9,25 @@ import { REFERENCE_DATA } from '../http/caching';
 // they come from the reference-data files, which this registry file (imported by every handler) must not read.
 
 const SOURCE =
-  'From the python-holidays data set (v0.102, MIT; the library\'s rules evaluated for 250 countries and territories and their ' +
-  `subdivisions), for the years ${FIRST_HOLIDAY_YEAR} to ${LAST_HOLIDAY_YEAR}. Dates are the country's local calendar days. ` +
-  'Future years, and lunar dates the library has no official table for, are computed by rule: such names carry "(estimated)" ' +
-  '(e.g. "Eid al-Fitr (estimated)") and the real day can differ by one or two days; one-off holidays a government declares later are not included. ' +
-  'A year the data set does not cover for the country (e.g. Germany before 1991, Sri Lanka after 2026) answers 404 no_data naming the covered years, ' +
-  'never an empty list: an empty list (200 []) means the country has no holidays of that kind in the year.';
+  'From the python-holidays data set (v0.102, MIT: the library\'s rules for 250 countries and their subdivisions), ' +
+  `${FIRST_HOLIDAY_YEAR} to ${LAST_HOLIDAY_YEAR}, in local calendar days. Lunar dates without an official table are estimates, ` +
+  'named "... (estimated)", and may be a day or two off; holidays declared after the data set are missing. ' +
+  'A year the data set does not cover for the country (Germany before 1991, Sri Lanka after 2026) is 404 no_data naming the covered years; ' +
+  'an empty list means no such holidays that year.';
 
 const ENTRIES =
-  'One entry per holiday and day, sorted by date (national entries first on a day). Several holidays can share a day, each its own entry. ' +
-  'observed is true when the day exists through an observed or substitution rule: a holiday moved off a weekend ("... (observed)", ' +
-  'JP "Substitute Holiday"), a holiday moved by law, or a day off given in exchange for a working weekend day (CN "Day off (substituted from 02/04/2024)"). ' +
-  'These are days off and are listed; where the law moves a holiday, only the day off is listed, where it adds a substitute, both days are.';
+  'One entry per holiday and day, by date, national ones first; holidays sharing a day are separate entries. observed is true for ' +
+  'days made by an observed or substitution rule, which are days off: weekend substitutes ("... (observed)", JP "Substitute Holiday"), ' +
+  'holidays moved by law (only the new day is listed) and days off swapped for a working weekend day (CN "Day off (substituted from 02/04/2024)").';
 
 const REGIONS =
-  'regions lists subdivisions as "<country>-<code>" ISO 3166-2 codes (US-CA, DE-BY, GB-SCT, BR-AC). Where ISO 3166-2 has no code the data set\'s own ' +
-  'follows the prefix: the cities DE-Augsburg (besides DE-BY), CH-Stadt Zurich, BR-São Paulo Capital, IT-Andria, IT-Barletta, IT-Cesena, IT-Forli, ' +
-  'IT-Pesaro, IT-Trani, IT-Urbino, the area NZ-South Canterbury and Macao\'s MO-I and MO-M; Norway uses its 2024 county numbers (NO-31 to NO-56).';
+  'regions are ISO 3166-2 codes (US-CA, GB-SCT, BR-AC), or "<country>-" and the data set\'s code where ISO has none: DE-Augsburg (a city, ' +
+  'listed besides DE-BY), CH-Stadt Zurich, BR-São Paulo Capital, IT-Andria, IT-Barletta, IT-Cesena, IT-Forli, IT-Pesaro, IT-Trani, IT-Urbino, ' +
+  'NZ-South Canterbury, MO-I, MO-M; Norway uses its 2024 county numbers (NO-31 to NO-56).';
 
 const YEAR_ACCESS = 'Free keys get the current year (UTC); any other year needs a paid plan (403 plan_required), sending year = the current year is allowed.';
 
-const REGION_PARAM =
-  'optional subdivision, as in the regions of the lists: "US-CA" or "CA", any case (400 invalid_parameter listing the codes when unknown)';
+const REGION_PARAM = 'optional subdivision as in regions, "US-CA" or "CA", any case (unknown: 400 listing the codes)';
 
 const countryCodeOrName = (what: string) => textParam(100, what);
 const year = () => z.optional(integerParam(FIRST_HOLIDAY_YEAR, LAST_HOLIDAY_YEAR, `calendar year, ${FIRST_HOLIDAY_YEAR} to ${LAST_HOLIDAY_YEAR} (paid plans; default the current year, UTC)`));
@@ -75,16 +72,13 @@ export const calendarEndpoints = {
     summary: 'Public holidays of a country in a year, national and regional',
     description:
       `${SOURCE}\n\n` +
-      'Public holidays are the data set\'s "public" category: official holidays with general time off (not bank-only, government-only, ' +
-      'optional, half-day or religious-community days). federal is true for a holiday of the national calendar (regions is then []), ' +
-      'false for a regional one, whose regions lists the subdivisions that keep it. A national holiday that a subdivision replaces by its own ' +
-      '(e.g. US Washington\'s Birthday, which California keeps as "Presidents\' Day", a regional entry on the same day) stays federal; ' +
-      '/v1/ispublicholiday with region answers for one subdivision exactly. name is the English name, local_name the name in the ' +
-      'country\'s language (e.g. JP "天皇誕生日", DE "Reformationstag"; the English one where the data set has no translation). ' +
-      `${ENTRIES} ${REGIONS}\n\n` +
-      'country is a 2-letter ISO 3166-1 code (any case) or a country name: the data set\'s English name, the ISO 3166-1 short name, the common ' +
-      'English name or the name in the country\'s language (any case, accents optional; e.g. "United States", "usa", "Korea, Republic of", ' +
-      '"Deutschland"); the response always gives the 2-letter code.\n\n' +
+      'Public holidays: the data set\'s "public" category (general time off; not bank-only, optional, half-day or community days). ' +
+      'federal is true for the national calendar (regions []), false for a regional holiday, regions then listing the subdivisions that keep it. ' +
+      'A national holiday a subdivision replaces by its own stays federal (US Washington\'s Birthday; California\'s "Presidents\' Day" is a ' +
+      'regional entry that day); /v1/ispublicholiday with region answers per subdivision. local_name is the name in the country\'s language ' +
+      `(JP "天皇誕生日"; English where untranslated). ${ENTRIES} ${REGIONS}\n\n` +
+      'country: 2-letter ISO 3166-1 code or name (the data set\'s, ISO 3166-1\'s, the common English or the local one; any case, accents ' +
+      'optional: "usa", "Korea, Republic of", "Deutschland"); the response gives the code.\n\n' +
       YEAR_ACCESS,
     access: 'all',
     metering: 'quota',
@@ -104,15 +98,11 @@ export const calendarEndpoints = {
     summary: 'Whether a date is a public holiday in a country or one of its subdivisions',
     description:
       `${SOURCE}\n\n` +
-      'Without region the answer is for the country as a whole: is_public_holiday is true when a national public holiday ' +
-      '(an entry of /v1/publicholidays with federal true, observed and substituted days off included) falls on the date; holidays that only ' +
-      'some subdivisions keep do not count (e.g. Easter Monday in the United Kingdom, not kept in Scotland, or César Chávez Day in California). ' +
-      'With region (e.g. region=GB-SCT or region=CA with country=US) the answer is exact for that subdivision: the national holidays it ' +
-      'keeps plus its own, as the data set lists them per subdivision (a national holiday the subdivision replaces by its own counts under ' +
-      'the subdivision\'s name). The response then repeats region as served in regions. ' +
-      'public_holiday_name is the English name (several names joined with " / " when holidays share the date), null when false. ' +
-      'country is a 2-letter ISO 3166-1 code (any case); a country name is rejected with a hint to its code. ' +
-      `date must be from ${FIRST_HOLIDAY_DATE} to ${LAST_HOLIDAY_DATE}. All plans, any date in that span. ${REGIONS}`,
+      'Without region, for the whole country: true when a national public holiday (federal in /v1/publicholidays, observed days included) ' +
+      'falls on the date; regional ones do not count (GB Easter Monday, not kept in Scotland). With region (GB-SCT, or CA with country=US), ' +
+      'exact for that subdivision: the national holidays it keeps and its own, under its own name where it replaces one; region is repeated ' +
+      'in the response. public_holiday_name: English name(s), joined with " / ", null when false. country: 2-letter ISO 3166-1 code ' +
+      `(a name is rejected with a hint to its code). date: ${FIRST_HOLIDAY_DATE} to ${LAST_HOLIDAY_DATE}, all plans. ${REGIONS}`,
     access: 'all',
     metering: 'quota',
     cache: REFERENCE_DATA,
@@ -140,17 +130,12 @@ export const calendarEndpoints = {
     summary: 'Bank holidays (days banks are closed) of a country in a year',
     description:
       `${SOURCE}\n\n` +
-      'Bank holidays are the national public holidays plus the data set\'s "bank" category, the days specific to banks in 20 countries ' +
-      '(e.g. JP "Bank Holiday" on 2 and 3 January and 31 December, BE Good Friday and 26 December "Bank Holiday", AR "Bankers\' Day", ' +
-      'AT and AU regional bank days, SE afternoon closings named "... (from 2pm)"). ' +
-      'Regional public holidays are not bank holidays, except where a country\'s bank holidays are set per subdivision: the United Kingdom (GB), ' +
-      'whose Banking and Financial Dealings Act 1971 lists England and Wales, Scotland and Northern Ireland separately. Its list is the UK-wide ' +
-      'bank holidays (regions []) plus each nation\'s own with their regions (e.g. Late Summer Bank Holiday for GB-ENG, GB-NIR, GB-WLS; ' +
-      'Summer Bank Holiday for GB-SCT). Every entry has type BANK_HOLIDAY and its English name; regions is [] for a national bank holiday ' +
-      'and lists the subdivisions of a regional one. ' +
-      `${ENTRIES} ${REGIONS}\n\n` +
-      'country is a 2-letter ISO 3166-1 code (preferred, any case) or a country name as for /v1/publicholidays; ' +
-      'the response always gives the 2-letter code.\n\n' +
+      'Bank holidays: the national public holidays plus the data set\'s "bank" category, bank-only days in 20 countries (JP 2-3 January ' +
+      'and 31 December, BE Good Friday, AR "Bankers\' Day", AT and AU regional days, SE "... (from 2pm)" closings). Regional public holidays ' +
+      'count only where bank holidays are set per subdivision: GB (Banking and Financial Dealings Act 1971), listing the UK-wide days and each ' +
+      'nation\'s own with regions (Late Summer Bank Holiday: GB-ENG, GB-NIR, GB-WLS). type is BANK_HOLIDAY, name English, regions [] for ' +
+      `national days. ${ENTRIES} ${REGIONS}\n\n` +
+      'country: code (preferred) or name, as for /v1/publicholidays; the response gives the code.\n\n' +
       YEAR_ACCESS,
     access: 'all',
     metering: 'quota',
@@ -170,13 +155,10 @@ export const calendarEndpoints = {
     summary: 'Whether banks are closed for a holiday on a date in a country or one of its subdivisions',
     description:
       `${SOURCE}\n\n` +
-      'Answers from the entries of /v1/bankholidays. Without region: true when a national bank holiday (regions []) falls on the date. ' +
-      'With region: true when a national one or one of the region\'s own (its code in regions) does, e.g. country=GB&region=ENG for ' +
-      'England\'s Late Summer Bank Holiday, which is not UK-wide; the response then repeats region as served. Weekends are not holidays. ' +
-      'holiday_name (English; several names joined with " / ") is present only when is_bank_holiday is true. ' +
-      'country is a 2-letter ISO 3166-1 code (any case) or a country name; the response gives the code. ' +
-      `date must be from ${FIRST_HOLIDAY_DATE} to ${LAST_HOLIDAY_DATE}. Free keys may ask for dates up to the end of the current year (UTC); ` +
-      'dates in later years need a paid plan (403 plan_required).',
+      'From the entries of /v1/bankholidays: true when a national one (regions []) falls on the date or, with region, one naming it ' +
+      '(country=GB&region=ENG for England\'s Late Summer Bank Holiday, not UK-wide); region is repeated in the response. Weekends are not ' +
+      'holidays. holiday_name (English, joined with " / ") only when true. country: code or name; the response gives the code. ' +
+      `date: ${FIRST_HOLIDAY_DATE} to ${LAST_HOLIDAY_DATE}; free keys up to the end of the current year (UTC), later years need a paid plan (403 plan_required).`,
     access: 'all',
     metering: 'quota',
     cache: REFERENCE_DATA,

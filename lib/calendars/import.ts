@@ -12,7 +12,7 @@ import type { ImportResult, ReferenceImporter } from '../reference/importer';
 import { normalizeCountryName } from './country';
 import { countryHolidayFile, HOLIDAY_FLAG, HOLIDAY_INDEX_FILE, type CountryHolidayFile, type HolidayIndex, type HolidayTuple } from './holidayFile';
 
-export const HOLIDAY_DATASET = { countries: 'holidays/countries', manifest: 'holidays/manifest.json', licence: 'holidays/LICENSE-python-holidays' } as const;
+const HOLIDAY_DATASET = { countries: 'holidays/countries', manifest: 'holidays/manifest.json', licence: 'holidays/LICENSE-python-holidays' } as const;
 
 /** A country file of the data set, as SOURCE.md describes it (only the fields the import reads). */
 export interface DatasetCountry {
@@ -41,26 +41,25 @@ export interface DatasetEntry {
  * the former province of Aosta (python-holidays' deprecated `AO`). Other non-ISO codes (cities such as
  * DE-Augsburg, IT-Andria, CH-Stadt Zurich) are served as the data set writes them; the API reference lists them.
  */
-export const ISO_SUBDIVISIONS: Record<string, Record<string, string>> = {
+const ISO_SUBDIVISIONS: Record<string, Record<string, string>> = {
   BQ: { BON: 'BO', SAB: 'SA', STA: 'SE' },
   IT: { AO: '23' },
 };
 
 /** The subdivision code the API serves: ISO 3166-2 `<country>-<code>`, or the data set's code after the prefix. */
-export const servedSubdivision = (country: string, code: string) => `${country}-${ISO_SUBDIVISIONS[country]?.[code] ?? code}`;
+const servedSubdivision = (country: string, code: string) => `${country}-${ISO_SUBDIVISIONS[country]?.[code] ?? code}`;
 
 /** Common English names that neither the data set, ISO 3166 nor CLDR give. */
 const ALIASES: Record<string, readonly string[]> = {
   GB: ['UK', 'U.K.', 'Great Britain', 'Britain'],
   US: ['USA', 'U.S.', 'U.S.A.', 'America'],
-  CD: ['DR Congo', 'DRC', 'Congo-Kinshasa'],
-  CG: ['Congo-Brazzaville', 'Republic of the Congo'],
+  CD: ['DR Congo', 'DRC'],
+  CG: ['Republic of the Congo'],
   KR: ['Korea', 'Republic of Korea'],
   KP: ["Democratic People's Republic of Korea"],
   CZ: ['Czech Republic'],
   MK: ['Macedonia'],
   SZ: ['Swaziland'],
-  CV: ['Cape Verde'],
   TL: ['East Timor'],
   MM: ['Burma'],
   VA: ['Vatican', 'Holy See (Vatican City State)'],
@@ -70,7 +69,7 @@ const ALIASES: Record<string, readonly string[]> = {
 const FLAGS_OF: Record<string, number> = { public: HOLIDAY_FLAG.public, bank: HOLIDAY_FLAG.bank };
 
 /** The compact file of one country: public and bank entries of the covered years, names once each. */
-export function compactCountry(source: DatasetCountry): CountryHolidayFile {
+function compactCountry(source: DatasetCountry): CountryHolidayFile {
   const country = source.country;
   const names: string[] = [];
   const nameIndex = new Map<string, number>();
@@ -114,8 +113,7 @@ function cldrName(country: string, language: string): string | undefined {
  * then ISO 3166-1's English short names, CLDR's English names, the aliases above, CLDR's name in the
  * country's own language (the data set's default language).
  */
-export function countryNames(countries: DatasetCountry[]): Record<string, string> {
-  const known = new Set(countries.map((c) => c.country));
+function countryNames(countries: DatasetCountry[]): Record<string, string> {
   const iso = new Map(iso31661.map((entry) => [entry.alpha2, entry.name]));
   const names: Record<string, string> = {};
   const add = (name: string | undefined, code: string) => {
@@ -129,7 +127,7 @@ export function countryNames(countries: DatasetCountry[]): Record<string, string
     (c) => [...(ALIASES[c.country] ?? [])],
     (c) => [c.default_language ? cldrName(c.country, c.default_language) : undefined],
   ];
-  for (const namesOf of sources) for (const c of countries) if (known.has(c.country)) for (const name of namesOf(c)) add(name, c.country);
+  for (const namesOf of sources) for (const c of countries) for (const name of namesOf(c)) add(name, c.country);
   return names;
 }
 

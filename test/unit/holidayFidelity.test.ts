@@ -4,6 +4,7 @@ import { iso31662 } from 'iso-3166';
 import { datasetsDir } from '../../infra/reference-data/build';
 import { calendarEndpoints } from '../../lib/api/calendars';
 import { findCountry, holidayCountryCodes, holidayIndex } from '../../lib/calendars/country';
+import type { DatasetCountry, DatasetEntry } from '../../lib/calendars/import'; // the data set's documented shape
 import { bankHolidays, bankHolidaysOn, publicHolidays, publicHolidaysOn, requireRegion } from '../../lib/calendars/holidays';
 import { FIRST_HOLIDAY_YEAR, LAST_HOLIDAY_YEAR } from '../../lib/calendars/range';
 import { NoDataError } from '../../lib/http/errors';
@@ -16,24 +17,6 @@ import { NoDataError } from '../../lib/http/errors';
 const sources = datasetsDir();
 if (!sources) throw new Error('These tests need the public datasets (DATASETS_DIR or ../shared/datasets).');
 
-interface Entry {
-  date: string;
-  name: string;
-  local_name: string;
-  categories: string[];
-  national: boolean;
-  regions: string[];
-  excluded_regions?: string[];
-  observed: boolean;
-}
-interface CountryFile {
-  country: string;
-  name: string;
-  years_covered: [number, number];
-  subdivisions: Record<string, string>;
-  years: Record<string, Entry[]>;
-}
-
 /** Data-set codes served under their ISO 3166-2 code (ISO 3166-2:BQ; IT-23 Valle d'Aosta = the former province of Aosta). */
 const ISO_FOR: Record<string, string> = { 'BQ-BON': 'BQ-BO', 'BQ-SAB': 'BQ-SA', 'BQ-STA': 'BQ-SE', 'IT-AO': 'IT-23' };
 /** Served codes that ISO 3166-2 (npm iso-3166 4.4.0) lacks; the API reference names every one. */
@@ -45,24 +28,24 @@ const NOT_ISO = [
 const NORWAY_2024 = ['NO-31', 'NO-32', 'NO-33', 'NO-39', 'NO-40', 'NO-55', 'NO-56'];
 
 const served = (country: string, code: string) => ISO_FOR[`${country}-${code}`] ?? `${country}-${code}`;
-const isPublic = (e: Entry) => e.categories.includes('public');
+const isPublic = (e: DatasetEntry) => e.categories.includes('public');
 /** Bank holidays: national public ones, the bank category, and (GB only: per-nation bank holidays) regional public ones. */
-const isBank = (country: string) => (e: Entry) => e.categories.includes('bank') || (isPublic(e) && (e.national || country === 'GB'));
-const uniqueNames = (entries: Entry[]) => [...new Set(entries.map((e) => e.name))];
+const isBank = (country: string) => (e: DatasetEntry) => e.categories.includes('bank') || (isPublic(e) && (e.national || country === 'GB'));
+const uniqueNames = (entries: DatasetEntry[]) => [...new Set(entries.map((e) => e.name))];
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-let countries: CountryFile[];
+let countries: DatasetCountry[];
 
 beforeAll(() => {
   const folder = join(sources, 'holidays/countries');
   countries = readdirSync(folder)
     .filter((file) => file.endsWith('.json'))
     .sort()
-    .map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8')) as CountryFile);
+    .map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8')) as DatasetCountry);
 }, 60_000);
 
 /** Runs `check` for every country and year, collecting what it reports (the first 20 problems are shown). */
-function everyCountryYear(check: (c: CountryFile, year: number, entries: Entry[]) => string | undefined): string[] {
+function everyCountryYear(check: (c: DatasetCountry, year: number, entries: DatasetEntry[]) => string | undefined): string[] {
   const problems: string[] = [];
   for (const c of countries) {
     for (let year = FIRST_HOLIDAY_YEAR; year <= LAST_HOLIDAY_YEAR; year++) {
@@ -73,20 +56,20 @@ function everyCountryYear(check: (c: CountryFile, year: number, entries: Entry[]
   return problems;
 }
 
-const covers = (c: CountryFile, year: number) => year >= c.years_covered[0] && year <= c.years_covered[1];
+const covers = (c: DatasetCountry, year: number) => year >= c.years_covered[0] && year <= c.years_covered[1];
 
 /**
  * For every country and covered year: each date with an entry that `keep` selects, and the day after it
  * (mostly no holiday), with the selected entries of that date. Reports the first 20 problems.
  */
 function everyHolidayDate(
-  keep: (country: string) => (e: Entry) => boolean,
-  check: (c: CountryFile, date: string, onDate: Entry[]) => string | undefined,
+  keep: (country: string) => (e: DatasetEntry) => boolean,
+  check: (c: DatasetCountry, date: string, onDate: DatasetEntry[]) => string | undefined,
 ): { problems: string[]; dates: number } {
   let dates = 0;
   const problems = everyCountryYear((c, year, entries) => {
     if (!covers(c, year)) return undefined;
-    const byDate = new Map<string, Entry[]>();
+    const byDate = new Map<string, DatasetEntry[]>();
     for (const e of entries.filter(keep(c.country))) byDate.set(e.date, [...(byDate.get(e.date) ?? []), e]);
     const days = new Set([...byDate.keys()].flatMap((date) => [date, nextDay(date)]).filter((date) => date.startsWith(`${year}-`)));
     for (const date of days) {
@@ -103,7 +86,7 @@ function everyHolidayDate(
  * The subdivisions whose answer on a day is checked: every one an entry of the day names (in regions or
  * excluded_regions) and the first one no entry names (all unnamed ones answer alike). None on a day without entries.
  */
-function subdivisionsToAsk(c: CountryFile, onDate: Entry[]): string[] {
+function subdivisionsToAsk(c: DatasetCountry, onDate: DatasetEntry[]): string[] {
   if (onDate.length === 0) return [];
   const named = new Set(onDate.flatMap((e) => [...e.regions, ...(e.excluded_regions ?? [])]));
   const unnamed = Object.keys(c.subdivisions).find((code) => !named.has(code));
