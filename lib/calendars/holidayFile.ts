@@ -30,16 +30,16 @@ export const HOLIDAY_FLAG = {
 
 /**
  * One holiday entry: day (MM-DD), index of its English name and of its local name in `names`, flags, and
- * subdivision codes as the API serves them (e.g. "US-CA"): for a regional entry those that keep it, for a
- * national one those that do not (the data set's `excluded_regions`). Omitted when there are none.
+ * indexes in `subdivisions`: for a regional entry those that keep it, for a national one those that do not
+ * (the data set's `excluded_regions`). Omitted when there are none.
  */
-export type HolidayTuple = [day: string, name: number, localName: number, flags: number, regions?: string[]];
+export type HolidayTuple = [day: string, name: number, localName: number, flags: number, regions?: number[]];
 
 /** `holidays-<CC>.json`. */
 export interface CountryHolidayFile {
   country: string;
-  /** served subdivision code → name */
-  subdivisions: Record<string, string>;
+  /** subdivision codes as the API serves them (e.g. "US-CA"), in the data set's order */
+  subdivisions: string[];
   names: string[];
   /** "YYYY" → entries in the data set's order (date, then name, national first); covered years only */
   years: Record<string, HolidayTuple[]>;

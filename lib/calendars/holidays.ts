@@ -67,7 +67,7 @@ function yearEntries(country: string, year: number): { file: CountryHolidayFile;
 }
 
 /** Served subdivision codes of a regional entry ([] for a national one, whose tuple lists excluded regions). */
-const regionsOf = (tuple: HolidayTuple) => (isNational(tuple) ? [] : [...(tuple[4] ?? [])]);
+const regionsOf = (file: CountryHolidayFile, tuple: HolidayTuple) => (isNational(tuple) ? [] : (tuple[4] ?? []).map((i) => file.subdivisions[i]!));
 
 /** The public holidays of a country in a year, national and regional, in date order. */
 export function publicHolidays(country: string, year: number): PublicHoliday[] {
@@ -78,7 +78,7 @@ export function publicHolidays(country: string, year: number): PublicHoliday[] {
     date: `${year}-${tuple[0]}`,
     country,
     year,
-    regions: regionsOf(tuple),
+    regions: regionsOf(file, tuple),
     federal: isNational(tuple),
     observed: has(tuple, HOLIDAY_FLAG.observed),
   }));
@@ -93,7 +93,7 @@ export function bankHolidays(country: string, year: number): BankHoliday[] {
     country,
     year,
     type: 'BANK_HOLIDAY',
-    regions: regionsOf(tuple),
+    regions: regionsOf(file, tuple),
     observed: has(tuple, HOLIDAY_FLAG.observed),
   }));
 }
@@ -105,12 +105,11 @@ export function bankHolidays(country: string, year: number): BankHoliday[] {
 export function requireRegion(country: string, value: string): string {
   const { subdivisions } = countryFile(country);
   const wanted = value.trim().toUpperCase();
-  const found = Object.keys(subdivisions).find((code) => code.toUpperCase() === wanted || code.slice(3).toUpperCase() === wanted);
+  const found = subdivisions.find((code) => code.toUpperCase() === wanted || code.slice(3).toUpperCase() === wanted);
   if (found) return found;
-  const known = Object.keys(subdivisions);
   throw new InvalidParameterError(
-    known.length
-      ? `Parameter 'region' must be a subdivision of ${country} with holiday data: ${known.join(', ')}.`
+    subdivisions.length
+      ? `Parameter 'region' must be a subdivision of ${country} with holiday data: ${subdivisions.join(', ')}.`
       : `Parameter 'region' cannot be used for ${country}: the holiday data have no subdivisions for it.`,
     'region',
   );
@@ -119,15 +118,18 @@ export function requireRegion(country: string, value: string): string {
 /** A year's entries by day (MM-DD), made on the first date question about that year in a container. */
 const byDay = new WeakMap<HolidayTuple[], Map<string, HolidayTuple[]>>();
 
-function namesOn(country: string, date: string, counts: (tuple: HolidayTuple) => boolean): string[] {
+/** `counts` gets the index of the asked region in the file's subdivisions (-1 without one). */
+function namesOn(country: string, date: string, region: string | undefined, counts: (tuple: HolidayTuple, region: number) => boolean): string[] {
   const { file, tuples } = yearEntries(country, Number(date.slice(0, 4)));
+  const regionIndex = region === undefined ? -1 : file.subdivisions.indexOf(region);
   let days = byDay.get(tuples);
   if (!days) {
     days = new Map();
     for (const tuple of tuples) days.set(tuple[0], [...(days.get(tuple[0]) ?? []), tuple]);
     byDay.set(tuples, days);
   }
-  return [...new Set((days.get(date.slice(5)) ?? []).filter(counts).map((tuple) => file.names[tuple[1]]!))];
+  const counted = (days.get(date.slice(5)) ?? []).filter((tuple) => counts(tuple, regionIndex));
+  return [...new Set(counted.map((tuple) => file.names[tuple[1]]!))];
 }
 
 /**
@@ -136,10 +138,10 @@ function namesOn(country: string, date: string, counts: (tuple: HolidayTuple) =>
  * replace (the data set's excluded_regions) plus the regional ones it keeps.
  */
 export function publicHolidaysOn(country: string, date: string, region?: string): string[] {
-  return namesOn(country, date, (tuple) => {
+  return namesOn(country, date, region, (tuple, regionIndex) => {
     if (!isPublic(tuple)) return false;
-    if (!region) return isNational(tuple);
-    const listed = tuple[4]?.includes(region) ?? false;
+    if (regionIndex < 0) return isNational(tuple);
+    const listed = tuple[4]?.includes(regionIndex) ?? false;
     return isNational(tuple) ? !listed : listed;
   });
 }
@@ -150,5 +152,5 @@ export function publicHolidaysOn(country: string, date: string, region?: string)
  */
 export function bankHolidaysOn(country: string, date: string, region?: string): string[] {
   const bank = isBank(country);
-  return namesOn(country, date, (tuple) => bank(tuple) && (isNational(tuple) || (region !== undefined && (tuple[4]?.includes(region) ?? false))));
+  return namesOn(country, date, region, (tuple, regionIndex) => bank(tuple) && (isNational(tuple) || (tuple[4]?.includes(regionIndex) ?? false)));
 }

@@ -78,6 +78,12 @@ function compactCountry(source: DatasetCountry): CountryHolidayFile {
     if (index === undefined) nameIndex.set(name, (index = names.push(name) - 1));
     return index;
   };
+  const subdivisions = Object.keys(source.subdivisions);
+  const subdivisionIndex = (code: string) => {
+    const index = subdivisions.indexOf(code);
+    if (index < 0) throw new Error(`holidays ${country}: region ${code} is not among the data set's subdivisions`);
+    return index;
+  };
   const [first, last] = source.years_covered;
   const years: CountryHolidayFile['years'] = {};
   for (let year = first; year <= last; year++) {
@@ -87,15 +93,14 @@ function compactCountry(source: DatasetCountry): CountryHolidayFile {
       if (!categories) continue;
       if (!entry.date.startsWith(`${year}-`)) throw new Error(`holidays ${country} ${year}: entry dated ${entry.date}`);
       const flags = categories | (entry.national ? HOLIDAY_FLAG.national : 0) | (entry.observed ? HOLIDAY_FLAG.observed : 0);
-      const regions = (entry.national ? (entry.excluded_regions ?? []) : entry.regions).map((code) => servedSubdivision(country, code));
+      const regions = (entry.national ? (entry.excluded_regions ?? []) : entry.regions).map(subdivisionIndex);
       const tuple: HolidayTuple = [entry.date.slice(5), indexOf(entry.name), indexOf(entry.local_name), flags];
       if (regions.length) tuple.push(regions);
       tuples.push(tuple);
     }
     years[String(year)] = tuples;
   }
-  const subdivisions = Object.fromEntries(Object.entries(source.subdivisions).map(([code, name]) => [servedSubdivision(country, code), name]));
-  return { country, subdivisions, names, years };
+  return { country, subdivisions: subdivisions.map((code) => servedSubdivision(country, code)), names, years };
 }
 
 /** The country's name in a language by CLDR (Node's ICU), e.g. "Deutschland"; undefined when ICU has none. */
