@@ -155,9 +155,10 @@ export const calendarEndpoints = {
     summary: 'Whether banks are closed for a holiday on a date in a country or one of its subdivisions',
     description:
       `${SOURCE}\n\n` +
-      'From the entries of /v1/bankholidays: true when a national one (regions []) falls on the date or, with region, one naming it ' +
-      '(country=GB&region=ENG for England\'s Late Summer Bank Holiday, not UK-wide); region is repeated in the response. Weekends are not ' +
-      'holidays. holiday_name (English, joined with " / ") only when true. country: code or name; the response gives the code. ' +
+      'From the entries of /v1/bankholidays: without region, true when any of them falls on the date, with regions the subdivisions that ' +
+      'keep it ([] when it is national), e.g. GB Easter Monday: regions GB-ENG, GB-NIR, GB-WLS; with region, true when a national one or ' +
+      'one naming the region falls on it (country=GB&region=SCT on Easter Monday: false), and region is repeated in the response. Weekends ' +
+      'are not holidays. holiday_name (English, joined with " / ") and regions only when true. country: code or name; the response gives the code. ' +
       `date: ${FIRST_HOLIDAY_DATE} to ${LAST_HOLIDAY_DATE}; free keys up to the end of the current year (UTC), later years need a paid plan (403 plan_required).`,
     access: 'all',
     metering: 'quota',
@@ -176,6 +177,7 @@ export const calendarEndpoints = {
         date: z.string(),
         country: z.string(),
         region: z.optional(z.string()),
+        regions: z.optional(z.array(z.string())),
       }),
     },
     layers: ['referenceData'],

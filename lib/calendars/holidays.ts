@@ -118,19 +118,19 @@ export function requireRegion(country: string, value: string): string {
 /** A year's entries by day (MM-DD), made on the first date question about that year in a container. */
 const byDay = new WeakMap<HolidayTuple[], Map<string, HolidayTuple[]>>();
 
-/** `counts` gets the index of the asked region in the file's subdivisions (-1 without one). */
-function namesOn(country: string, date: string, region: string | undefined, counts: (tuple: HolidayTuple, region: number) => boolean): string[] {
+/** The entries on a date (YYYY-MM-DD), with the country's file and the index of `region` in its subdivisions (-1 without one). */
+function entriesOn(country: string, date: string, region: string | undefined) {
   const { file, tuples } = yearEntries(country, Number(date.slice(0, 4)));
-  const regionIndex = region === undefined ? -1 : file.subdivisions.indexOf(region);
   let days = byDay.get(tuples);
   if (!days) {
     days = new Map();
     for (const tuple of tuples) days.set(tuple[0], [...(days.get(tuple[0]) ?? []), tuple]);
     byDay.set(tuples, days);
   }
-  const counted = (days.get(date.slice(5)) ?? []).filter((tuple) => counts(tuple, regionIndex));
-  return [...new Set(counted.map((tuple) => file.names[tuple[1]]!))];
+  return { file, entries: days.get(date.slice(5)) ?? [], regionIndex: region === undefined ? -1 : file.subdivisions.indexOf(region) };
 }
+
+const distinctNames = (file: CountryHolidayFile, tuples: readonly HolidayTuple[]) => [...new Set(tuples.map((tuple) => file.names[tuple[1]]!))];
 
 /**
  * Names of the public holidays on a date (YYYY-MM-DD). Without a region: the national ones. With a region
@@ -138,19 +138,29 @@ function namesOn(country: string, date: string, region: string | undefined, coun
  * replace (the data set's excluded_regions) plus the regional ones it keeps.
  */
 export function publicHolidaysOn(country: string, date: string, region?: string): string[] {
-  return namesOn(country, date, region, (tuple, regionIndex) => {
-    if (!isPublic(tuple)) return false;
-    if (regionIndex < 0) return isNational(tuple);
-    const listed = tuple[4]?.includes(regionIndex) ?? false;
-    return isNational(tuple) ? !listed : listed;
-  });
+  const { file, entries, regionIndex } = entriesOn(country, date, region);
+  return distinctNames(
+    file,
+    entries.filter((tuple) => {
+      if (!isPublic(tuple)) return false;
+      if (regionIndex < 0) return isNational(tuple);
+      const listed = tuple[4]?.includes(regionIndex) ?? false;
+      return isNational(tuple) ? !listed : listed;
+    }),
+  );
 }
 
 /**
- * Names of the bank holidays on a date: entries of bankHolidays whose regions are empty (national) or, with a
- * region, name it. A national bank holiday counts in every subdivision.
+ * The bank holidays on a date: the entries of bankHolidays on that day. Without a region, every one of them,
+ * with `regions` the subdivisions that keep it ([] when one is national: it counts everywhere), so that
+ * GB's Easter Monday answers true with England, Wales and Northern Ireland; with a region, those that count
+ * there (national ones, and regional ones naming it).
  */
-export function bankHolidaysOn(country: string, date: string, region?: string): string[] {
+export function bankHolidaysOn(country: string, date: string, region?: string): { names: string[]; regions: string[] } {
   const bank = isBank(country);
-  return namesOn(country, date, region, (tuple, regionIndex) => bank(tuple) && (isNational(tuple) || (tuple[4]?.includes(regionIndex) ?? false)));
+  const { file, entries, regionIndex } = entriesOn(country, date, region);
+  const counted = entries.filter((tuple) => bank(tuple) && (regionIndex < 0 || isNational(tuple) || (tuple[4]?.includes(regionIndex) ?? false)));
+  const nationwide = counted.some(isNational);
+  const regions = nationwide ? [] : [...new Set(counted.flatMap((tuple) => regionsOf(file, tuple)))].sort();
+  return { names: distinctNames(file, counted), regions };
 }

@@ -398,20 +398,28 @@ describe('/v1/bankholidays', () => {
 });
 
 describe('/v1/isbankholiday', () => {
-  test('answers for the whole country without region, and for a nation with one (the Late Summer Bank Holiday 2024 in GB)', async () => {
+  test('answers with the nations that keep a GB bank holiday without region, and for one nation with region (the Late Summer Bank Holiday 2024)', async () => {
     // Prepare
     const key = server.demoKeys.free!;
 
     // Act
     const uk = await get('/v1/isbankholiday?country=gb&date=2024-08-26', key);
+    const ukChristmas = await get('/v1/isbankholiday?country=gb&date=2024-12-25', key);
     const england = await get('/v1/isbankholiday?country=GB&date=2024-08-26&region=ENG', key);
+    const scotlandThatDay = await get('/v1/isbankholiday?country=GB&date=2024-08-26&region=SCT', key);
     const scotland = await get('/v1/isbankholiday?country=United%20Kingdom&date=2024-08-05&region=gb-sct', key);
 
-    // Assess
+    // Assess: GOV.UK bank holidays 2024 (England and Wales, Northern Ireland: 26 August; Scotland: 5 August)
     expect(uk.status).toBe(200);
-    const ukBody = await json(uk);
-    expect(ukBody).toEqual({ is_bank_holiday: false, date: '2024-08-26', country: 'GB' });
-    expect('holiday_name' in ukBody).toBe(false);
+    expect(await json(uk)).toEqual({
+      is_bank_holiday: true,
+      holiday_name: 'Late Summer Bank Holiday',
+      date: '2024-08-26',
+      country: 'GB',
+      regions: ['GB-ENG', 'GB-NIR', 'GB-WLS'],
+    });
+    expect(await json(ukChristmas)).toEqual({ is_bank_holiday: true, holiday_name: 'Christmas Day', date: '2024-12-25', country: 'GB', regions: [] });
+    expect(await json(scotlandThatDay)).toEqual({ is_bank_holiday: false, date: '2024-08-26', country: 'GB', region: 'GB-SCT' });
     expect(await json(england)).toEqual({ is_bank_holiday: true, holiday_name: 'Late Summer Bank Holiday', date: '2024-08-26', country: 'GB', region: 'GB-ENG' });
     expect(await json(scotland)).toEqual({ is_bank_holiday: true, holiday_name: 'Summer Bank Holiday', date: '2024-08-05', country: 'GB', region: 'GB-SCT' });
   });
@@ -441,7 +449,7 @@ describe('/v1/isbankholiday', () => {
     const body = await expectError(free, 403, 'plan_required', 'date');
     expect(body.error).toMatch(/Premium/);
     expect(paid.status).toBe(200);
-    expect(await json(paid)).toEqual({ is_bank_holiday: true, holiday_name: 'Christmas Day', date: `${nextYear}-12-25`, country: 'GB' });
+    expect(await json(paid)).toEqual({ is_bank_holiday: true, holiday_name: 'Christmas Day', date: `${nextYear}-12-25`, country: 'GB', regions: [] });
   });
 
   test('lets a free key ask about the last day of the current year and about past years', async () => {

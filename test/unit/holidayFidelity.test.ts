@@ -193,13 +193,15 @@ describe('import fidelity: every country and year of the python-holidays data se
     expect(problems).toEqual([]);
   }, 60_000);
 
-  test('says whether a date is a bank holiday, nationally and in the subdivisions, from the bank holiday entries', () => {
+  test('says whether a date is a bank holiday, in the whole country (with the subdivisions) and in each subdivision, from the bank holiday entries', () => {
     // Prepare / Act
     const { problems, dates } = everyHolidayDate(isBank, (c, date, onDate) => {
-      if (JSON.stringify(bankHolidaysOn(c.country, date)) !== JSON.stringify(uniqueNames(onDate.filter((e) => e.national)))) return 'nationally';
+      // without a region: every bank holiday entry of the day, with the subdivisions that keep it ([] when one is national)
+      const regions = onDate.some((e) => e.national) ? [] : [...new Set(onDate.flatMap((e) => e.regions.map((code) => served(c.country, code))))].sort();
+      if (JSON.stringify(bankHolidaysOn(c.country, date)) !== JSON.stringify({ names: uniqueNames(onDate), regions })) return 'in the whole country';
       for (const code of subdivisionsToAsk(c, onDate)) {
         const expected = uniqueNames(onDate.filter((e) => e.national || e.regions.includes(code)));
-        if (JSON.stringify(bankHolidaysOn(c.country, date, served(c.country, code))) !== JSON.stringify(expected)) return `in ${code}`;
+        if (JSON.stringify(bankHolidaysOn(c.country, date, served(c.country, code)).names) !== JSON.stringify(expected)) return `in ${code}`;
       }
       return undefined;
     });
