@@ -60,7 +60,8 @@ export const internetEndpoints = {
       `url: an absolute http or https URL of at most ${MAX_URL_LENGTH} characters, without user name or password (else 400). ` +
         'Only public internet addresses are fetched: a host that resolves to a private, loopback, link-local, carrier-grade NAT, unique-local, multicast, unspecified, documentation or cloud-metadata address, ' +
         'or a local name (localhost, *.local, *.internal, single-label names), is refused with 400 invalid_parameter naming the reason; every redirect is checked the same way.',
-      'Limits: 10 s in all, at most 5 redirects, at most 5 MB of (decompressed) page. A target that is unreachable, too slow, too large, redirects too often, answers an HTTP error status, ' +
+      'Limits: 10 s in all, at most 5 redirects, at most 5 MB of (decompressed) page; the metadata are read from the page up to the end of its <head>, ' +
+        'at most 10,000 elements and 1 s of parsing (what a page declares beyond that is not read). A target that is unreachable, too slow, too large, redirects too often, answers an HTTP error status, ' +
         'or is not HTML (Content-Type other than text/html or application/xhtml+xml) gives 502 upstream_error with the reason; such calls are not counted.',
       'url, domain, url_path and url_parameters describe the page after redirects (the final URL). url_parameters maps each query parameter to its decoded value (an array of values when it repeats). ' +
         'page_title is the <title> (whitespace collapsed), else og:title, else null. page_description is the meta description, else og:description, else null. ' +

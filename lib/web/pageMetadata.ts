@@ -1,12 +1,18 @@
 /**
  * What /v1/webpage reads from a page's HTML (htmlparser2, a real HTML tokenizer and tree-less parser):
- * the title, the meta tags, the description and the favicon.
+ * the title, the meta tags, the description and the favicon. The parse is bounded (PARSE_LIMITS): it stops
+ * at the end of the <head>, after MAX_ELEMENTS elements, or when its time is up, and answers from what it
+ * read so far. (htmlparser2's work per element grows with the nesting depth, so a page of a few hundred
+ * thousand nested elements would otherwise take tens of seconds.)
  */
 import { Parser } from 'htmlparser2';
 
 /** At most this many meta tags are returned, each content at most MAX_META_CONTENT characters. */
 export const MAX_META_TAGS = 200;
 export const MAX_META_CONTENT = 2000;
+
+/** The parse reads at most `maxElements` elements and stops after `timeMs` (checked every `chunkChars` characters). */
+export const PARSE_LIMITS = { maxElements: 10_000, timeMs: 1_000, chunkChars: 64 * 1024 } as const;
 
 export interface PageMetadata {
   /** <title>, whitespace collapsed; og:title when the page has no (non-empty) <title>; else null */
@@ -55,7 +61,7 @@ function absoluteHttpUrl(href: string, base: URL): string | null {
   }
 }
 
-export function readPageMetadata(html: string, pageUrl: URL): PageMetadata {
+export function readPageMetadata(html: string, pageUrl: URL, limits = PARSE_LIMITS): PageMetadata {
   // a Map, not an object: names such as __proto__ or constructor are page data, not properties
   const metaTags = new Map<string, string>();
   let title: string | null = null;
@@ -63,10 +69,17 @@ export function readPageMetadata(html: string, pageUrl: URL): PageMetadata {
   let svgDepth = 0;
   let baseHref: string | undefined;
   const icons: { href: string; rank: number }[] = [];
+  let elements = 0;
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+    parser.pause();
+  };
 
   const parser = new Parser(
     {
       onopentag(name, attributes) {
+        if (++elements > limits.maxElements) return stop();
         if (name === 'svg') svgDepth++;
         if (svgDepth > 0) return;
         if (name === 'title' && title === null && titleText === null) titleText = [];
@@ -92,12 +105,20 @@ export function readPageMetadata(html: string, pageUrl: URL): PageMetadata {
           title = collapse(titleText.join(''));
           titleText = null;
         }
+        // everything read here belongs in the head: the rest of the page is not parsed
+        if (name === 'head') stop();
       },
     },
     { decodeEntities: true },
   );
-  parser.write(html);
-  parser.end();
+  const started = performance.now();
+  for (let at = 0; at < html.length && !stopped; at += limits.chunkChars) {
+    parser.write(html.slice(at, at + limits.chunkChars));
+    if (performance.now() - started > limits.timeMs) stopped = true;
+  }
+  if (!stopped) parser.end();
+  // a title cut off by the limits keeps the text read so far (as parser.end() does for an unclosed one)
+  if (titleText !== null && title === null) title = collapse((titleText as string[]).join(''));
 
   let base = pageUrl;
   if (baseHref !== undefined) {

@@ -85,6 +85,8 @@ beforeAll(async () => {
     '/latin1': (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=iso-8859-1' }).end(Buffer.from('<title>Caf\xe9</title>', 'latin1'));
     },
+    // the pathological page: 400,000 nested <div> (2 MB) and, after them, a description never to be reached
+    '/deep': html(`<title>Deep</title><meta name="author" content="early">${'<div>'.repeat(400_000)}<meta name="description" content="late">`),
     '/server-error': (_req, res) => {
       res.writeHead(500, { 'Content-Type': 'text/html' }).end('<title>Oops</title>');
     },
@@ -379,6 +381,20 @@ describe('/v1/webpage', () => {
     // Assess
     expect(response.status).toBe(200);
     expect(await json(response)).toMatchObject({ url, domain: 'site.test', page_title: 'Acme Rockets – Home', favicon: `http://site.test:${site.port}/static/favicon.png` });
+  });
+
+  test('answers a page of 400,000 nested <div> from what the bounded parse read, and keeps serving', async () => {
+    // Prepare
+    const url = `${site.origin}/deep`;
+
+    // Act
+    const response = await webpage(url);
+    const next = await webpage(`${site.origin}/page`);
+
+    // Assess: the parse stopped at its element limit, before the late description
+    expect(response.status).toBe(200);
+    expect(await json(response)).toMatchObject({ page_title: 'Deep', page_description: null, meta_tags: { author: 'early' } });
+    expect(next.status).toBe(200);
   });
 
   test('gives nulls and an empty meta_tags object for a page that declares nothing', async () => {

@@ -1,4 +1,4 @@
-import { decodeHtml, looksLikeHtml, MAX_META_TAGS, readPageMetadata } from '../../lib/web/pageMetadata';
+import { decodeHtml, looksLikeHtml, MAX_META_TAGS, PARSE_LIMITS, readPageMetadata } from '../../lib/web/pageMetadata';
 import { parseTargetUrl } from '../../lib/web/targetUrl';
 import { urlParts } from '../../lib/web/webpage';
 
@@ -142,6 +142,51 @@ describe('readPageMetadata', () => {
 
     // Assess
     expect(metadata.favicon).toBe('https://www.example.com/a.png');
+  });
+
+  test('reads the head only: a meta tag after </head> is not parsed', () => {
+    // Prepare
+    const html = '<html><head><title>Head</title><meta name="author" content="in head"></head><body><meta name="description" content="in body"></body></html>';
+
+    // Act
+    const metadata = readPageMetadata(html, page);
+
+    // Assess
+    expect(metadata).toEqual({ page_title: 'Head', page_description: null, meta_tags: { author: 'in head' }, favicon: null });
+  });
+
+  test('stops after the element limit on 400,000 nested <div> and answers from what it read', () => {
+    // Prepare: the pathological page, a description placed after the divs, and no </head> to stop at
+    const html = `<title>Deep</title><meta name="author" content="early">${'<div>'.repeat(400_000)}<meta name="description" content="late">`;
+
+    // Act
+    const metadata = readPageMetadata(html, page);
+
+    // Assess
+    expect(PARSE_LIMITS.maxElements).toBeLessThan(400_000);
+    expect(metadata).toEqual({ page_title: 'Deep', page_description: null, meta_tags: { author: 'early' }, favicon: null });
+  });
+
+  test('reads exactly maxElements elements', () => {
+    // Prepare
+    const html = '<meta name="a" content="1"><meta name="b" content="2"><meta name="c" content="3">';
+
+    // Act
+    const metadata = readPageMetadata(html, page, { ...PARSE_LIMITS, maxElements: 2 });
+
+    // Assess
+    expect(metadata.meta_tags).toEqual({ a: '1', b: '2' });
+  });
+
+  test('stops once its time is up and keeps a title cut off there', () => {
+    // Prepare: a time limit already passed after the first chunk of 20 characters
+    const html = '<title>Cut off here and the rest</title><meta name="description" content="never read">';
+
+    // Act
+    const metadata = readPageMetadata(html, page, { ...PARSE_LIMITS, timeMs: -1, chunkChars: 20 });
+
+    // Assess
+    expect(metadata).toEqual({ page_title: 'Cut off here', page_description: null, meta_tags: {}, favicon: null });
   });
 });
 
