@@ -10,6 +10,7 @@ import { hashApiKey } from '../../lib/accounts/apiKey';
 import { corsHeaders, preflightHeaders } from '../../lib/http/cors';
 import { HeadersTooLargeError, InternalError, MalformedRequestError, PayloadTooLargeError, RequestTimeoutError } from '../../lib/http/errors';
 import { errorResponse } from '../../lib/http/response';
+import { errorFacts } from '../../lib/http/observability';
 import type { Period, Tier } from '../../lib/http/plans';
 import { getAccount } from '../../lib/store/accounts';
 import { resetDynamo } from '../../lib/store/dynamo';
@@ -139,7 +140,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
 
   const server = createServer((req, res) => {
     serve(req, res).catch((error: unknown) => {
-      console.error(`local server: handler failed (${(error as Error).name})`);
+      console.error(`local server: handler failed ${JSON.stringify(errorFacts(error))}`);
       if (!res.headersSent) sendResult(res, errorResponse(new InternalError()));
     });
   });

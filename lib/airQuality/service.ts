@@ -1,5 +1,5 @@
 import { NoDataError, UpstreamError } from '../http/errors';
-import { logger } from '../http/observability';
+import { errorFacts, logger } from '../http/observability';
 import { UpstreamFailure } from '../sources/http';
 import { openMeteoClient, parseAirQualityPayload, type OpenMeteoClient } from '../sources/openMeteo';
 import { cacheKey, getCached, putCached } from '../store/cache';
@@ -36,7 +36,7 @@ async function cached<T>(cache: ResultCache, key: string, now: Date): Promise<T 
   try {
     return await cache.get<T>(key, now);
   } catch (error) {
-    logger.warn('air quality: cache read failed', { error: (error as Error).name });
+    logger.warn('air quality: cache read failed', errorFacts(error));
     return undefined;
   }
 }
@@ -45,7 +45,7 @@ async function store(cache: ResultCache, key: string, value: unknown, ttl: numbe
   try {
     await cache.put(key, value, ttl, now);
   } catch (error) {
-    logger.warn('air quality: cache write failed', { error: (error as Error).name });
+    logger.warn('air quality: cache write failed', errorFacts(error));
   }
 }
 

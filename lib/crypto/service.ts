@@ -1,5 +1,5 @@
 import { DataUnavailableError, NoDataError, UpstreamError } from '../http/errors';
-import { logger } from '../http/observability';
+import { errorFacts, logger } from '../http/observability';
 import { sampleMark } from '../http/sample';
 import type { Period, TimeWindow } from '../markets/timeSeries';
 import { binanceClient, type BinanceClient } from '../sources/binance';
@@ -82,7 +82,7 @@ async function fetchOnDemand(query: HistoryQuery, now: Date, client: BinanceClie
   try {
     await cryptoBars.put(symbol, interval, unexpiredBars(bars, interval, now), { now, sample: false });
   } catch (error) {
-    logger.warn('crypto history: storing fetched bars failed', { symbol, interval, error: (error as Error).name });
+    logger.warn('crypto history: storing fetched bars failed', { symbol, interval, ...errorFacts(error) });
   }
   return bars;
 }

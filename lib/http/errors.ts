@@ -156,12 +156,19 @@ export class DataUnavailableError extends HttpError {
 
 export class InternalError extends HttpError {
   override readonly name = 'InternalError';
-  constructor() {
-    super(500, 'internal_error', 'Something went wrong on our side; the call was not counted.');
+  /** `mayBeCounted`: the call took quota and giving it back failed (or its outcome is unknown) */
+  constructor(mayBeCounted = false) {
+    super(
+      500,
+      'internal_error',
+      mayBeCounted
+        ? 'Something went wrong on our side; the call may have been counted against your quota (giving it back failed).'
+        : 'Something went wrong on our side; the call was not counted.',
+    );
   }
 }
 
 /** Any thrown value as the HttpError the client will see: unknown errors become a bare 500. */
-export function toHttpError(error: unknown): HttpError {
-  return error instanceof HttpError ? error : new InternalError();
+export function toHttpError(error: unknown, mayBeCounted = false): HttpError {
+  return error instanceof HttpError ? error : new InternalError(mayBeCounted);
 }

@@ -66,18 +66,34 @@ export async function callsUsed(slot: CallSlot): Promise<number> {
   return Number(Item?.calls ?? 0);
 }
 
-/** Gives back a reserved call (the call failed on our side or was rejected as invalid). */
+/** The waits before the second and third attempt of a refund (the store may be restarting or throttling). */
+export const REFUND_RETRY_DELAYS_MS = [250, 1000];
+
+/**
+ * Gives back a reserved call (the call failed on our side or was rejected as invalid), in up to three
+ * attempts; throws when the last one fails. A month without calls left to give back counts as given back.
+ */
 export async function refundCall(slot: CallSlot): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName('usage'),
-      Key: { account: slot.account, period: slot.periodStart },
-      UpdateExpression: 'ADD calls :minus, #day :minus',
-      ConditionExpression: 'calls > :zero',
-      ExpressionAttributeNames: { '#day': dayAttribute(slot) },
-      ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
-    }),
-  );
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName('usage'),
+          Key: { account: slot.account, period: slot.periodStart },
+          UpdateExpression: 'ADD calls :minus, #day :minus',
+          ConditionExpression: 'calls > :zero',
+          ExpressionAttributeNames: { '#day': dayAttribute(slot) },
+          ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+        }),
+      );
+      return;
+    } catch (error) {
+      if (isConditionFailure(error)) return;
+      const wait = REFUND_RETRY_DELAYS_MS[attempt];
+      if (wait === undefined) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 }
 
 export interface MonthUsage {

@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import initSqlJs, { type Database } from 'sql.js';
-import { logger } from '../http/observability';
+import { errorFacts, logger } from '../http/observability';
 import { wmiKey } from './wmi';
 
 export interface VpicVehicle {
@@ -128,7 +128,7 @@ export function vpicDecoder(): Promise<VpicDecoder | null> {
     try {
       return await openVpicDecoder(path);
     } catch (error) {
-      logger.error('vPIC database could not be opened: VIN model and body class are null', { path, error_name: (error as Error).name });
+      logger.error('vPIC database could not be opened: VIN model and body class are null', { path, ...errorFacts(error) });
       return null;
     }
   })();

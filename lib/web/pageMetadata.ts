@@ -12,7 +12,7 @@ export const MAX_META_TAGS = 200;
 export const MAX_META_CONTENT = 2000;
 
 /** The parse reads at most `maxElements` elements and stops after `timeMs` (checked every `chunkChars` characters). */
-export const PARSE_LIMITS = { maxElements: 10_000, timeMs: 1_000, chunkChars: 64 * 1024 } as const;
+export const PARSE_LIMITS: { maxElements: number; timeMs: number; chunkChars: number } = { maxElements: 10_000, timeMs: 1_000, chunkChars: 64 * 1024 };
 
 export interface PageMetadata {
   /** <title>, whitespace collapsed; og:title when the page has no (non-empty) <title>; else null */

@@ -1,5 +1,5 @@
 import { HttpError, toHttpError } from '../errors';
-import { logger } from '../observability';
+import { errorFacts, logger } from '../observability';
 import { errorResponse } from '../response';
 import type { PipelineMiddleware } from './state';
 
@@ -9,10 +9,10 @@ export function errorMapper(): PipelineMiddleware {
     onError: (request) => {
       const error = request.error;
       if (!(error instanceof HttpError)) {
-        // the frames only: an error's message may quote the caller's input, which is never logged
-        logger.error('unexpected error', { error_name: error?.name, frames: error?.stack?.split('\n').slice(1).join('\n') });
+        // never the message: it may quote the caller's input
+        logger.error('unexpected error', { ...errorFacts(error) });
       }
-      request.response = errorResponse(toHttpError(error));
+      request.response = errorResponse(toHttpError(error, request.internal.mayBeCounted === true));
     },
   };
 }

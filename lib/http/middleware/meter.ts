@@ -3,7 +3,7 @@ import type { EndpointDefinition } from '../definition';
 import { NoDataError, QuotaExceededError, RateLimitedError } from '../errors';
 import { billingPeriod, MONTHLY_QUOTA } from '../plans';
 import { utcDate } from '../../time/calendarDate';
-import { logger } from '../observability';
+import { errorFacts, logger } from '../observability';
 import type { PipelineMiddleware, PipelineRequest } from './state';
 
 /** /v1/analytics and other rate-limited endpoints: calls per minute per key. */
@@ -53,9 +53,14 @@ export function meter(definition: EndpointDefinition): PipelineMiddleware {
 
   const reserveQuota = async (request: PipelineRequest) => {
     const { state, period, quota, slot, setRemaining } = quotaOf(request);
+    // a write that fails may still have been applied: until it answers, the call may be counted
+    state.mayBeCounted = true;
     const used = await reserveCall(slot, quota, state.now);
     setRemaining(used ?? quota);
-    if (used === undefined) throw new QuotaExceededError(period.secondsToReset, period.reset);
+    if (used === undefined) {
+      state.mayBeCounted = false;
+      throw new QuotaExceededError(period.secondsToReset, period.reset);
+    }
     state.reservation = slot;
   };
 
@@ -113,10 +118,12 @@ export function meter(definition: EndpointDefinition): PipelineMiddleware {
       state.reservation = undefined;
       try {
         await refundCall(slot);
+        state.mayBeCounted = false;
         const remaining = Number(state.headers['RateLimit-Remaining']);
         state.headers['RateLimit-Remaining'] = String(remaining + 1);
       } catch (error) {
-        logger.error('quota refund failed', { error_name: (error as Error).name });
+        // the answer then says the call may have been counted (errorMapper), never that it was not
+        logger.error('quota refund failed', { ...errorFacts(error) });
       }
     },
   };

@@ -17,6 +17,8 @@ export type CallState = {
   reservation?: CallSlot;
   /** a conditional GET whose quota is reserved after the handler, unless it ends in 304 */
   deferredReservation?: boolean;
+  /** true while the call may be counted against the quota: a reservation was made (or its outcome is unknown) and not given back */
+  mayBeCounted?: boolean;
   /** headers for whatever response the call ends with (RateLimit-*, Retry-After) */
   headers: Record<string, string>;
 };
