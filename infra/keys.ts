@@ -12,15 +12,17 @@ import { listAccounts, updateAccount, type AccountChange } from '../lib/store/ac
 import { resetDynamo } from '../lib/store/dynamo';
 import { TABLES } from '../lib/store/tables';
 import { monthUsage } from '../lib/store/usage';
-import { ensureTables, startEmbeddedStore, type EmbeddedStore } from './local/store';
+import { ensureTables, startEmbeddedStore, StoreLockedError, type EmbeddedStore } from './local/store';
 
 const USAGE = `usage: npm run keys -- <command> [options]
   create --tier <${TIERS.join('|')}> [--period month|year] [--quota N] [--json]
   list [--json]
   disable <key or key hash>
   enable <key or key hash>
-  set-tier <key or key hash> <tier> [--period month|year] [--quota N]
-options: --aws (deployed tables), --json (machine-readable output)`;
+  set-tier <key or key hash> <tier> [--period month|year] [--quota N|plan]
+options: --quota N replaces the plan's monthly quota for the key, --quota plan drops that (the plan's quota
+         applies again); --aws uses the deployed tables; --json prints machine-readable output; --help this text.
+The local store is the running server's (DYNAMODB_PORT, default 8000), or the one in DATA_DIR when none runs.`;
 
 class UsageError extends Error {}
 
@@ -35,10 +37,18 @@ function periodOf(value: string | undefined): Period | undefined {
   return value;
 }
 
-function quotaOf(value: string | undefined): number | undefined {
+/** --quota N (an override), --quota plan (no override: null), or nothing (unchanged: undefined). */
+function quotaOf(value: string | undefined): number | null | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value)) throw new UsageError('quota must be a whole number of calls per month');
+  if (value === 'plan') return null;
+  if (!/^\d+$/.test(value)) throw new UsageError("quota must be a whole number of calls per month, or 'plan' for the plan's quota");
   return Number(value);
+}
+
+/** Rows as a table: a header row and columns padded to their widest cell. */
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
+  return [header, ...rows].map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')).join('\n');
 }
 
 /** A key is hashed; a 64-hex-digit argument is taken as the hash itself (as `list` shows it). */
@@ -70,31 +80,46 @@ async function useLocalStore(): Promise<EmbeddedStore | undefined> {
     process.env.DYNAMODB_ENDPOINT = endpoint;
     return undefined;
   }
-  const store = await startEmbeddedStore(process.env.DATA_DIR ?? '.data', 0);
+  const dataDir = process.env.DATA_DIR ?? '.data';
+  const store = await startEmbeddedStore(dataDir, 0, { maxRestarts: 0 }).catch((error: unknown) => {
+    if (!(error instanceof StoreLockedError)) throw error;
+    throw new Error(
+      `${error.message}, but nothing answers on DYNAMODB_PORT ${process.env.DYNAMODB_PORT ?? 8000}: run the command with that server's DYNAMODB_PORT (npm start prints it), or stop the server`,
+    );
+  });
   await ensureTables(store.endpoint);
   process.env.DYNAMODB_ENDPOINT = store.endpoint;
   return store;
 }
 
-async function run(argv: string[]): Promise<string> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      tier: { type: 'string' },
-      period: { type: 'string' },
-      quota: { type: 'string' },
-      json: { type: 'boolean', default: false },
-      aws: { type: 'boolean', default: false },
-    },
-  });
+function parse(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        tier: { type: 'string' },
+        period: { type: 'string' },
+        quota: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        aws: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    // an unknown option or a missing value
+    throw new UsageError((error as Error).message);
+  }
+}
+
+async function run({ values, positionals }: ReturnType<typeof parse>): Promise<string> {
   const [command, ...rest] = positionals;
   const json = values.json;
   switch (command) {
     case 'create': {
       const tier = tierOf(values.tier);
       const period = periodOf(values.period) ?? 'month';
-      const { apiKey } = await issueApiKey({ tier, period, quotaOverride: quotaOf(values.quota) });
+      const { apiKey } = await issueApiKey({ tier, period, quotaOverride: quotaOf(values.quota) ?? undefined });
       return json ? JSON.stringify({ api_key: apiKey, tier, period }) : apiKey;
     }
     case 'list': {
@@ -115,9 +140,11 @@ async function run(argv: string[]): Promise<string> {
         }),
       );
       if (json) return JSON.stringify(rows);
-      return rows
-        .map((r) => `${r.key_prefix}…  ${r.tier.padEnd(12)} ${r.period.padEnd(5)} ${r.status.padEnd(8)} ${r.created}  ${r.used_this_month}/${r.monthly_quota}  ${r.key_hash}`)
-        .join('\n');
+      if (rows.length === 0) return 'no keys yet (npm run keys -- create --tier free)';
+      return table(
+        ['KEY', 'TIER', 'PERIOD', 'STATUS', 'CREATED', 'USED/QUOTA', 'KEY HASH'],
+        rows.map((r) => [`${r.key_prefix}…`, r.tier, r.period, r.status, r.created, `${r.used_this_month}/${r.monthly_quota}`, r.key_hash]),
+      );
     }
     case 'disable':
     case 'enable':
@@ -135,12 +162,16 @@ async function run(argv: string[]): Promise<string> {
   }
 }
 
-const argv = process.argv.slice(2);
 let store: EmbeddedStore | undefined;
 try {
-  if (argv.includes('--aws')) await useAwsTables();
-  else store = await useLocalStore();
-  console.log(await run(argv));
+  const args = parse(process.argv.slice(2));
+  if (args.values.help) {
+    console.log(USAGE);
+  } else {
+    if (args.values.aws) await useAwsTables();
+    else store = await useLocalStore();
+    console.log(await run(args));
+  }
 } catch (error) {
   console.error(`keys: ${(error as Error).message}`);
   if (error instanceof UsageError) console.error(USAGE);

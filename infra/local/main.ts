@@ -1,51 +1,62 @@
-/** `npm start`: the whole service on this machine, no AWS account needed (see README "Run locally"). */
+/**
+ * `npm start`: the whole service on this machine, no AWS account needed (see README "Run locally").
+ * It checks its ports first, imports the reference data when their inputs changed, starts the embedded store,
+ * finishes the sample seed where an earlier start left it, lists once what data are missing, and serves.
+ */
 import './logging';
-import { buildVpicLayer } from '../../layers/vpic/build';
-import { listRecords } from '../../lib/store/marketData';
-import { JOB_RUNS } from '../../lib/ingest/job';
-import { ingestionJobs } from '../../lib/api/registry';
-import { startScheduler } from './scheduler';
-import { describeSeed, seedSampleData } from './seed';
-import { startLocalServer } from './server';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import type { LocalServer } from './server';
+import type { Scheduler } from './scheduler';
+import { PROJECT_ROOT } from '../projectRoot';
 
-// npm start only (never a deployment, never the tests): without internet, air quality answers from a recorded
-// sample marked "sample": true instead of 502.
-process.env.AIR_QUALITY_SAMPLE_FALLBACK ??= 'true';
+const PORT = Number(process.env.PORT ?? 3000);
+const HOST = process.env.HOST ?? '127.0.0.1';
+const DYNAMODB_PORT = Number(process.env.DYNAMODB_PORT ?? 8000);
+const DYNAMODB_HOST = process.env.DYNAMODB_HOST ?? '127.0.0.1';
+const DATA_DIR = process.env.DATA_DIR ?? '.data';
 
-// the vPIC database the VIN decoder reads (the vpic layer's content; built once, a few seconds)
-if (!process.env.VPIC_DB_PATH) {
-  process.env.VPIC_DB_PATH = await buildVpicLayer().catch((error: Error) => {
-    console.warn(`vPIC database not built (${error.message}): /v1/vinlookup answers model and class null.`);
-    return '';
+/** Why `port` cannot be listened on at `host`, in one line; undefined when it can (0: any free port). */
+function portProblem(port: number, host: string, setting: string, hostSetting: string): Promise<string | undefined> {
+  return new Promise((done) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') done(`port ${port} on ${host} is in use (another npm start?): stop what holds it, or set ${setting} to a free port.`);
+      else if (error.code === 'EACCES') done(`port ${port} needs privileges: set ${setting} to a port above 1023.`);
+      else if (error.code === 'EADDRNOTAVAIL') done(`${host} is not an address of this machine: set ${hostSetting}.`);
+      else done(`port ${port} on ${host} cannot be used (${error.code}): set ${setting}.`);
+    });
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => done(undefined)));
   });
 }
 
-const server = await startLocalServer({
-  port: Number(process.env.PORT ?? 3000),
-  dataDir: process.env.DATA_DIR ?? '.data',
-  dynamoPort: Number(process.env.DYNAMODB_PORT ?? 8000),
-  host: process.env.HOST ?? '127.0.0.1',
-  // an empty store (no ingestion job ever ran) gets the sample data from the recordings first
-  beforeListen: async () => {
-    if ((await listRecords(JOB_RUNS, new Date())).length > 0) return;
-    console.log('Empty store: seeding SAMPLE market and filing data from recorded payloads (npm run seed):');
-    for (const line of describeSeed(await seedSampleData())) console.log(line);
-  },
-});
-const scheduler = process.env.INGEST_SCHEDULE === 'off' ? undefined : startScheduler(ingestionJobs);
+const problems = (
+  await Promise.all([portProblem(PORT, HOST, 'PORT', 'HOST'), portProblem(DYNAMODB_PORT, DYNAMODB_HOST, 'DYNAMODB_PORT', 'DYNAMODB_HOST')])
+).filter((problem) => problem !== undefined);
+if (problems.length > 0) {
+  for (const problem of problems) console.error(`npm start: ${problem}`);
+  process.exit(1);
+}
 
-console.log(`Data Query Service listening on ${server.url}  (API reference: ${server.url}/openapi.json)`);
-console.log(`Embedded DynamoDB on ${server.dynamoEndpoint}; demo keys in ${process.env.DATA_DIR ?? '.data'}/demo-keys.json:`);
-for (const [plan, key] of Object.entries(server.demoKeys)) console.log(`  ${plan.padEnd(17)} ${key}`);
-console.log(`Try: curl -H "X-Api-Key: ${server.demoKeys.free}" ${server.url}/v1/jokeoftheday`);
-if (scheduler) console.log(`Ingestion: ${ingestionJobs.length} jobs run here on their schedules (INGEST_SCHEDULE=off to stop them); without internet they fail quietly and the stored data stay.`);
+// the store process starts now, on the other core, while the rest loads
+const { startEmbeddedStore, StoreLockedError } = await import('./store');
+const store = startEmbeddedStore(resolve(DATA_DIR), DYNAMODB_PORT, { host: DYNAMODB_HOST });
+store.catch(() => undefined); // awaited (and reported) by startLocalServer below
 
+let server: LocalServer | undefined;
+let scheduler: Scheduler | undefined;
 let stopping = false;
 const stop = (signal: string) => {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: shutting down`);
   scheduler?.stop();
+  if (!server) {
+    // the store process stops with us (it watches its parent); the seed goes on where it stopped next time
+    console.log(`${signal}: stopping during start-up (an unfinished seed resumes on the next start)`);
+    process.exit(1);
+  }
+  console.log(`${signal}: shutting down`);
   server.close().then(
     () => process.exit(0),
     (error: unknown) => {
@@ -56,3 +67,87 @@ const stop = (signal: string) => {
 };
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
+
+const { describeMissing, ensureReferenceData, REFERENCE_DATA_OUT } = await import('../reference-data/build');
+const { buildVpicLayer } = await import('../../layers/vpic/build');
+const { ingestionJobs } = await import('../../lib/api/registry');
+const { modelPath } = await import('../../lib/vision/model');
+const { startScheduler } = await import('./scheduler');
+const { describeSeed, pendingSeedJobs, seedSampleData } = await import('./seed');
+const { PortInUseError, startLocalServer } = await import('./server');
+
+// npm start only (never a deployment, never the tests): without internet, air quality answers from a recorded
+// sample marked "sample": true instead of 502.
+process.env.AIR_QUALITY_SAMPLE_FALLBACK ??= 'true';
+
+// the reference data: imported again only when their inputs changed (datasets, import code, packages)
+process.env.REFERENCE_DATA_DIR = resolve(process.env.REFERENCE_DATA_DIR ?? join(PROJECT_ROOT, REFERENCE_DATA_OUT));
+let importing = false;
+const { built, report } = await ensureReferenceData(process.env.REFERENCE_DATA_DIR, {
+  log: (line) => {
+    if (!importing) console.log('Reference data: importing the datasets (first start, or their inputs changed):');
+    importing = true;
+    console.log(line);
+  },
+});
+if (built) for (const warning of report.warnings) console.log(`  warning: ${warning}`);
+else console.log(`Reference data: up to date (${Object.keys(report.files).length} files; inputs unchanged since they were imported)`);
+
+// the vPIC database the VIN decoder reads (the vpic layer's content; built once, a few seconds)
+const problemsLater: string[] = [];
+if (!process.env.VPIC_DB_PATH) {
+  process.env.VPIC_DB_PATH = await buildVpicLayer().catch((error: Error) => {
+    problemsLater.push(`  /v1/vinlookup: the vPIC database was not built (${error.message}): model and body class are null.`);
+    return '';
+  });
+}
+
+const samples = ingestionJobs.filter((job) => job.sample);
+const skipped: { job: string; missing: string[] }[] = [];
+server = await startLocalServer({
+  port: PORT,
+  host: HOST,
+  dataDir: DATA_DIR,
+  store,
+  // the sample seed, for the jobs that have not completed on this store (all of them on an empty store)
+  beforeListen: async () => {
+    const pending = await pendingSeedJobs(samples);
+    if (pending.length === 0) return;
+    console.log(
+      pending.length === samples.length
+        ? `Empty store: seeding SAMPLE market and filing data from recorded payloads (${samples.length} jobs, about 10 s; npm run seed):`
+        : `Seed: ${pending.length} of ${samples.length} sample jobs have not completed on this store (a start cut off, or recordings missing); running them now:`,
+    );
+    await seedSampleData(pending, (outcome) => {
+      console.log(describeSeed([outcome])[0]);
+      if (outcome.missing) skipped.push({ job: outcome.job, missing: outcome.missing });
+    });
+  },
+}).catch((error: Error) => {
+  // a store held by another process, a port taken meanwhile: one line, not a stack
+  if (!(error instanceof StoreLockedError || error instanceof PortInUseError)) throw error;
+  console.error(`npm start: ${error.message}.`);
+  process.exit(1);
+});
+
+// what is missing, once: datasets, recordings, the model
+const missing = [...describeMissing(report.missing), ...problemsLater];
+if (skipped.length > 0) {
+  const files = [...new Set(skipped.flatMap((s) => s.missing))];
+  missing.push(
+    `  market data of ${skipped.map((s) => s.job).join(', ')}: not seeded, their recordings are missing (${files.join(', ')}); their endpoints answer 503 until live ingestion fills them.`,
+  );
+}
+if (!existsSync(modelPath())) {
+  missing.push(`  /v1/objectdetection: the object-detection model is not at ${modelPath()} (set MODELS_DIR or MODEL_PATH).`);
+}
+if (missing.length > 0) console.log(['Missing data (the service runs; these answer 503 data_unavailable):', ...missing].join('\n'));
+
+scheduler = process.env.INGEST_SCHEDULE === 'off' ? undefined : startScheduler(ingestionJobs);
+
+console.log(`Data Query Service listening on ${server.url}  (API reference: ${server.url}/openapi.json)`);
+console.log(`Embedded DynamoDB on ${server.dynamoEndpoint}; demo keys in ${DATA_DIR}/demo-keys.json:`);
+for (const [plan, key] of Object.entries(server.demoKeys)) console.log(`  ${plan.padEnd(17)} ${key}`);
+console.log(`Try: curl -H "X-Api-Key: ${server.demoKeys.free}" ${server.url}/v1/jokeoftheday`);
+if (scheduler) console.log(`Ingestion: ${ingestionJobs.length} jobs run here on their schedules (INGEST_SCHEDULE=off to stop them); without internet they fail quietly and the stored data stay.`);
+console.log(`Ready in ${(performance.now() / 1000).toFixed(1)} s.`);

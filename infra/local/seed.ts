@@ -1,20 +1,24 @@
 /**
- * `npm run seed` (and `npm start` on an empty store): feeds the recorded upstream payloads through the real
- * ingestion jobs, so every market and filing endpoint answers offline. The recordings are served on
- * 127.0.0.1 by the same fake upstream the tests use; each job's base-URL variable points at them while it
- * runs. Everything written is marked sample, served with `"sample": true` and logged as SAMPLE data.
+ * `npm run seed` (and `npm start`, for the jobs that never completed on its store): feeds the recorded
+ * upstream payloads through the real ingestion jobs, so every market and filing endpoint answers offline.
+ * The recordings are served on 127.0.0.1 by the same fake upstream the tests use; each job's base-URL
+ * variable points at them while it runs. Everything written is marked sample, served with `"sample": true`
+ * and logged as SAMPLE data. A job whose recordings are missing (e.g. no datasets directory) is skipped.
  *
+ * Each job's completion is recorded in the store (the job-runs collection), so a seed cut off half-way
+ * resumes with the unfinished jobs on the next `npm start` (pendingSeedJobs).
  * Seeding an existing store is safe: jobs are idempotent, and live data written later replace the samples.
  * With `npm start` running, `npm run seed` writes into its store (DYNAMODB_PORT); otherwise it opens the
  * embedded store in DATA_DIR itself.
  */
 import './logging';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import type { IngestionJobDefinition, SampleUpstream } from '../../lib/ingest/definition';
-import type { JobHandler } from '../../lib/ingest/job';
+import { JOB_RUNS, type JobHandler, type JobRun } from '../../lib/ingest/job';
+import { listRecords } from '../../lib/store/marketData';
 import { resetDynamo } from '../../lib/store/dynamo';
 import { startFakeUpstream, type FakeReply, type FakeUpstream } from '../../test/support/fakeUpstream';
 import { PROJECT_ROOT } from '../projectRoot';
@@ -29,18 +33,28 @@ export interface SeedOutcome {
   /** run time */
   ms: number;
   error?: string;
+  /** the recordings that were not found (the job was skipped) */
+  missing?: string[];
 }
 
 const DATASETS_PREFIX = 'datasets:';
 
-/** A recording's text: test/fixtures/<provider>/<file>, or `datasets:<path>` in the datasets directory. */
-function recording(provider: string, file: string): string {
-  if (file.startsWith(DATASETS_PREFIX)) {
-    const dir = datasetsDir();
-    if (!dir) throw new Error(`no datasets directory for ${file} (set DATASETS_DIR)`);
-    return readFileSync(join(dir, file.slice(DATASETS_PREFIX.length)), 'utf8');
-  }
-  return readFileSync(join(PROJECT_ROOT, 'test', 'fixtures', provider, file), 'utf8');
+/** Where a recording is: test/fixtures/<provider>/<file>, or `datasets:<path>` in the datasets directory (undefined: none). */
+function recordingPath(provider: string, file: string): string | undefined {
+  if (!file.startsWith(DATASETS_PREFIX)) return join(PROJECT_ROOT, 'test', 'fixtures', provider, file);
+  const dir = datasetsDir();
+  return dir && join(dir, file.slice(DATASETS_PREFIX.length));
+}
+
+/** The recordings a job names that are not there (those chosen per query are found, or not, as it runs). */
+export function missingRecordings(job: IngestionJobDefinition): string[] {
+  return (job.sample?.upstreams ?? []).flatMap((sample) =>
+    Object.values(sample.routes).flatMap((file) => {
+      if (typeof file !== 'string') return [];
+      const path = recordingPath(sample.provider, file);
+      return path && existsSync(path) ? [] : [file];
+    }),
+  );
 }
 
 /** The path as a client sends it: each segment percent-encoded the way encodeURIComponent does. */
@@ -55,24 +69,49 @@ function serveRecordings(upstream: FakeUpstream, sample: SampleUpstream): string
   for (const [path, file] of Object.entries(sample.routes)) {
     upstream.on(normalisedPath(`${prefix}${path}`), (request): FakeReply => {
       const name = typeof file === 'function' ? file(request.query) : file;
-      if (name === undefined) return { status: 404, body: JSON.stringify({ error: 'not in the recordings' }) };
-      const body = recording(sample.provider, name);
+      const path = name === undefined ? undefined : recordingPath(sample.provider, name);
+      if (!path || !existsSync(path)) return { status: 404, body: JSON.stringify({ error: 'not in the recordings' }) };
+      const body = readFileSync(path, 'utf8');
       return { status: 200, headers: { 'Content-Type': /^\s*[[{]/.test(body) ? 'application/json' : 'text/plain' }, body };
     });
   }
   return `${upstream.url}${prefix}`;
 }
 
-/** Runs every job that has recordings against them, in registry order; a failing job is reported, not fatal. */
-export async function seedSampleData(jobs: readonly IngestionJobDefinition[] = ingestionJobs): Promise<SeedOutcome[]> {
+/**
+ * The jobs with recordings that have not completed a run on this store (seeded or live): what a seed cut
+ * off half-way left to do. All of them on an empty store.
+ */
+export async function pendingSeedJobs(jobs: readonly IngestionJobDefinition[] = ingestionJobs, now = new Date()): Promise<IngestionJobDefinition[]> {
+  const done = new Set((await listRecords<JobRun>(JOB_RUNS, now)).filter((run) => run.value.last_success !== null).map((run) => run.id));
+  return jobs.filter((job) => job.sample && !done.has(job.name));
+}
+
+/**
+ * Runs every job that has recordings against them, in registry order; a failing job is reported, not fatal,
+ * and a job whose recordings are missing is skipped. `onOutcome` hears of each job as it finishes.
+ */
+export async function seedSampleData(
+  jobs: readonly IngestionJobDefinition[] = ingestionJobs,
+  onOutcome: (outcome: SeedOutcome) => void = () => undefined,
+): Promise<SeedOutcome[]> {
   const upstream = await startFakeUpstream();
   const outcomes: SeedOutcome[] = [];
   // the recordings are on 127.0.0.1: no need to pace requests as the real upstreams require
   const pacing = process.env.UPSTREAM_PACING;
   process.env.UPSTREAM_PACING = 'off';
   try {
+    const report = (outcome: SeedOutcome) => {
+      outcomes.push(outcome);
+      onOutcome(outcome);
+    };
     for (const job of jobs) {
       if (!job.sample) continue;
+      const missing = missingRecordings(job);
+      if (missing.length > 0) {
+        report({ job: job.name, ok: false, written: 0, ms: 0, missing });
+        continue;
+      }
       const saved = new Map<string, string | undefined>();
       const started = performance.now();
       const ms = () => Math.round(performance.now() - started);
@@ -83,9 +122,9 @@ export async function seedSampleData(jobs: readonly IngestionJobDefinition[] = i
         }
         const { handler } = (await import(pathToFileURL(join(PROJECT_ROOT, job.entry)).href)) as { handler: JobHandler };
         const summary = await handler({ time: job.sample.recordedAt, sample: true, log: false });
-        outcomes.push({ job: job.name, ok: true, written: summary.written, ms: ms() });
+        report({ job: job.name, ok: true, written: summary.written, ms: ms() });
       } catch (error) {
-        outcomes.push({ job: job.name, ok: false, written: 0, ms: ms(), error: (error as Error).message });
+        report({ job: job.name, ok: false, written: 0, ms: ms(), error: (error as Error).message });
       } finally {
         for (const [name, value] of saved) {
           if (value === undefined) delete process.env[name];
@@ -106,8 +145,10 @@ export async function seedSampleData(jobs: readonly IngestionJobDefinition[] = i
 export function describeSeed(outcomes: readonly SeedOutcome[]): string[] {
   return outcomes.map((o) =>
     o.ok
-      ? `  SAMPLE ${o.job.padEnd(24)} ${String(o.written).padStart(6)} items ${String(o.ms).padStart(6)} ms (recorded payloads, not live data)`
-      : `  FAILED ${o.job.padEnd(24)} ${o.error}`,
+      ? `  SAMPLE  ${o.job.padEnd(24)} ${String(o.written).padStart(6)} items ${String(o.ms).padStart(6)} ms (recorded payloads, not live data)`
+      : o.missing
+        ? `  SKIPPED ${o.job.padEnd(24)} recordings missing: ${o.missing.join(', ')}`
+        : `  FAILED  ${o.job.padEnd(24)} ${o.error}`,
   );
 }
 
@@ -130,8 +171,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   resetDynamo();
   await ensureTables(process.env.DYNAMODB_ENDPOINT);
   console.log(`Seeding sample data from recordings into ${store ? `the store in ${process.env.DATA_DIR ?? '.data'}` : `the running store at ${running}`}:`);
-  const outcomes = await seedSampleData();
-  for (const line of describeSeed(outcomes)) console.log(line);
+  const outcomes = await seedSampleData(ingestionJobs, (outcome) => console.log(describeSeed([outcome])[0]));
   console.log('Served with "sample": true until live ingestion replaces them (README: "Market and filing data").');
   resetDynamo();
   await store?.close();

@@ -37,6 +37,10 @@ export interface LocalServerOptions {
   port?: number;
   dataDir?: string;
   dynamoPort?: number;
+  /** the address the embedded DynamoDB listens on (DYNAMODB_HOST), default 127.0.0.1 */
+  dynamoHost?: string;
+  /** the embedded store, already starting (npm start starts it while it loads the rest); else started here */
+  store?: Promise<EmbeddedStore>;
   referenceDataDir?: string;
   host?: string;
   /** runs once the store, reference data and keys are ready and before the server listens (npm start: the seed) */
@@ -71,6 +75,11 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   socket.end(rawResponse(response));
 }
 
+/** The HTTP port is taken (found when listening; npm start checks its ports before it starts). */
+export class PortInUseError extends Error {
+  override readonly name = 'PortInUseError';
+}
+
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
 /** Writes $DATA_DIR/demo-keys.json on first start (or when its keys are no longer in the store). */
@@ -94,7 +103,7 @@ async function ensureDemoKeys(dataDir: string): Promise<Record<string, string>> 
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   const dataDir = resolve(options.dataDir ?? '.data');
   mkdirSync(dataDir, { recursive: true });
-  const store: EmbeddedStore = await startEmbeddedStore(dataDir, options.dynamoPort ?? 8000);
+  const store: EmbeddedStore = await (options.store ?? startEmbeddedStore(dataDir, options.dynamoPort ?? 8000, { host: options.dynamoHost }));
   process.env.DYNAMODB_ENDPOINT = store.endpoint;
   resetDynamo();
   await ensureTables(store.endpoint);
@@ -147,8 +156,15 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   server.on('clientError', answerClientError);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((done, fail) => {
-    server.once('error', fail);
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      const where = `${options.host ?? '127.0.0.1'}:${options.port ?? 3000}`;
+      fail(error.code === 'EADDRINUSE' ? new PortInUseError(`port ${where} is in use (set PORT to a free port)`) : error);
+    });
     server.listen(options.port ?? 3000, options.host ?? '127.0.0.1', done);
+  }).catch(async (error: unknown) => {
+    resetDynamo();
+    await store.close();
+    throw error;
   });
   const port = (server.address() as AddressInfo).port;
 

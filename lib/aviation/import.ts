@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ImportResult, ReferenceImporter } from '../reference/importer';
+import { missingSource, type ImportResult, type ReferenceImporter } from '../reference/importer';
 import { buildAircraftRecords } from './aircraftImport';
 import { buildAirlineEntries } from './airlineImport';
 import { packAirports } from './airportFile';
@@ -32,23 +32,29 @@ async function timezoneFinder(): Promise<(lat: number, lon: number) => string | 
   };
 }
 
+/** What each file holds, for the 503 when it is missing. */
+const MISSING_WHAT: Record<keyof typeof AVIATION_FILES, string> = {
+  aircraft: 'The aircraft data (FAA Aircraft Characteristics Database, whatisflying, Bluebook)',
+  airlines: 'The airline data (OpenFlights)',
+  airports: 'The airport data (OurAirports)',
+};
+
 /**
  * The aviation import step: aircraft.json, airlines.json, airports.json (runways merged, timezone computed
- * from coordinates). A missing source file is a warning: the files depending on it are not written and
- * their endpoints answer 503 data_unavailable.
+ * from coordinates). A file whose required source is missing is not written: it is listed as missing and
+ * its endpoint answers 503 data_unavailable.
  */
 export const importAviationData: ReferenceImporter = async (datasetsDir) => {
-  const result: ImportResult = { files: {}, warnings: [] };
+  const result: ImportResult = { files: {}, warnings: [], missing: {} };
   const read = (file: keyof typeof AVIATION_SOURCES, required: boolean): string | undefined => {
     const path = datasetsDir ? join(datasetsDir, AVIATION_SOURCES[file]) : undefined;
     if (path && existsSync(path)) return readFileSync(path, 'utf8');
-    if (datasetsDir) result.warnings.push(`aviation: ${AVIATION_SOURCES[file]} not found in ${datasetsDir}${required ? '' : ' (imported without it)'}.`);
+    if (datasetsDir && !required) result.warnings.push(`aviation: ${AVIATION_SOURCES[file]} not found in ${datasetsDir} (imported without it).`);
     return undefined;
   };
-  if (!datasetsDir) {
-    result.warnings.push('aviation: no datasets directory; aircraft, airlines and airports are not imported.');
-    return result;
-  }
+  const missing = (name: keyof typeof AVIATION_FILES, source: string) => {
+    result.missing![AVIATION_FILES[name]] = { reason: missingSource(MISSING_WHAT[name], source, datasetsDir), endpoints: [`/v1/${name}`] };
+  };
 
   const faaAcd = read('faaAcd', false);
   const whatIsFlying = read('whatIsFlying', false);
@@ -62,13 +68,13 @@ export const importAviationData: ReferenceImporter = async (datasetsDir) => {
         `${aircraft.records.length} airplane records (${aircraft.types} ICAO types, ${aircraft.variants} performance-table variants, ` +
         `${aircraft.matchedVariants} matched to a type) from FAA ACD, whatisflying, Bluebook, OpenFlights planes.dat`,
     };
-  }
+  } else missing('aircraft', AVIATION_SOURCES.faaAcd);
 
   const airlinesText = read('airlines', true);
   if (airlinesText) {
     const airlines = buildAirlineEntries(airlinesText);
     result.files[AVIATION_FILES.airlines] = { data: airlines, summary: `${airlines.length} airlines from OpenFlights airlines.dat` };
-  }
+  } else missing('airlines', AVIATION_SOURCES.airlines);
 
   const airportsText = read('airports', true);
   if (airportsText) {
@@ -81,6 +87,6 @@ export const importAviationData: ReferenceImporter = async (datasetsDir) => {
       data: packAirports(airports),
       summary: `${airports.length} airports with ${runways} runways from OurAirports (timezones computed with geo-tz)`,
     };
-  }
+  } else missing('airports', AVIATION_SOURCES.airports);
   return result;
 };

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ImportResult, ReferenceImporter } from '../reference/importer';
+import { missingSource, type ImportResult, type ReferenceImporter } from '../reference/importer';
 import { parseCsvRecords } from '../text/delimited';
 import { isCalendarDate } from '../time/calendarDate';
 import { LIBOR_FILE, LIBOR_TENORS, LIBOR_TYPES, type LiborFile, type LiborTenor } from './libor';
@@ -43,13 +43,17 @@ export function parseLiborCsv(text: string, licence = DEFAULT_LIBOR_LICENCE): Li
 }
 
 export const importLiborFixings: ReferenceImporter = async (datasetsDir): Promise<ImportResult> => {
-  if (datasetsDir === undefined) return { files: {}, warnings: ['No datasets directory: /v1/liborhistorical answers 503 until LIBOR fixings are imported.'] };
-  const path = join(datasetsDir, LIBOR_CSV);
-  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined;
-    throw error;
-  });
-  if (text === undefined) return { files: {}, warnings: [`${path} not found: /v1/liborhistorical answers 503 until LIBOR fixings are imported.`] };
+  const text =
+    datasetsDir === undefined
+      ? undefined
+      : await readFile(join(datasetsDir, LIBOR_CSV), 'utf8').catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return undefined;
+          throw error;
+        });
+  if (text === undefined) {
+    const reason = missingSource('The USD LIBOR fixings', LIBOR_CSV, datasetsDir);
+    return { files: {}, warnings: [], missing: { [LIBOR_FILE]: { reason, endpoints: ['/v1/liborhistorical'] } } };
+  }
   const data = parseLiborCsv(text, process.env.LIBOR_LICENCE_NOTE?.trim() || DEFAULT_LIBOR_LICENCE);
   const counts = LIBOR_TYPES.map((t) => `${t} ${data.tenors[t].length}`).join(', ');
   return { files: { [LIBOR_FILE]: { data, summary: `USD LIBOR fixings (${counts}) from ${LIBOR_CSV}; ${data.licence}` } }, warnings: [] };

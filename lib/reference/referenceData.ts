@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DataUnavailableError } from '../http/errors';
+import type { MissingData } from './importer';
 
 /** Where the reference-data layer lives: /opt in Lambda, the layer's build output locally. */
 export function referenceDataDir(): string {
@@ -9,10 +10,31 @@ export function referenceDataDir(): string {
   return resolve('layers/reference-data/build/reference-data');
 }
 
+export const MANIFEST_FILE = 'manifest.json';
+
+/** What the import step wrote beside the files: what each holds, its warnings, and what it could not produce and why. */
+export interface ReferenceManifest {
+  files: Record<string, string>;
+  warnings: string[];
+  missing: Record<string, MissingData>;
+  /** fingerprint of the import's inputs (datasets, import code, packages, settings): a build with the same inputs is skipped */
+  inputs?: string;
+}
+
+/** The manifest in `dir`, or undefined when the import never ran there (or left no readable manifest). */
+export function readManifest(dir = referenceDataDir()): ReferenceManifest | undefined {
+  try {
+    return JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as ReferenceManifest;
+  } catch {
+    return undefined;
+  }
+}
+
 const loaded = new Map<string, unknown>();
 
 /**
- * A reference-data file, read once per container; 503 when the import step has not produced it.
+ * A reference-data file, read once per container; 503 when the import step has not produced it, with the
+ * import's reason (e.g. its dataset was missing) when it gave one.
  * `prepare` turns the file's content into the form its one endpoint searches (an index, unpacked records);
  * the container then keeps only that form.
  */
@@ -20,7 +42,9 @@ export function referenceData<T, R = T>(file: string, prepare?: (content: T) => 
   if (!loaded.has(file)) {
     const path = join(referenceDataDir(), file);
     if (!existsSync(path)) {
-      throw new DataUnavailableError(`Reference data '${file}' has not been imported yet (run npm run build:data).`);
+      throw new DataUnavailableError(
+        readManifest()?.missing?.[file]?.reason ?? `Reference data '${file}' has not been imported yet (run npm run build:data).`,
+      );
     }
     const content = JSON.parse(readFileSync(path, 'utf8')) as T;
     loaded.set(file, prepare ? prepare(content) : content);

@@ -57,7 +57,8 @@ export async function createAccount(account: Account): Promise<void> {
   );
 }
 
-export type AccountChange = Partial<Pick<Account, 'tier' | 'period' | 'status' | 'quotaOverride'>>;
+/** The fields to change; `quotaOverride: null` drops the override (the plan's quota applies again). */
+export type AccountChange = Partial<Pick<Account, 'tier' | 'period' | 'status'>> & { quotaOverride?: number | null };
 
 const COLUMNS: Record<keyof AccountChange, string> = {
   tier: 'tier',
@@ -70,15 +71,18 @@ const COLUMNS: Record<keyof AccountChange, string> = {
 export async function updateAccount(keyHash: string, change: AccountChange): Promise<boolean> {
   const entries = Object.entries(change).filter(([, v]) => v !== undefined) as [keyof AccountChange, unknown][];
   if (entries.length === 0) return (await getAccount(keyHash)) !== undefined;
+  const set = entries.flatMap(([, v], i) => (v === null ? [] : [`#c${i} = :v${i}`]));
+  const remove = entries.flatMap(([, v], i) => (v === null ? [`#c${i}`] : []));
+  const values = entries.flatMap(([, v], i) => (v === null ? [] : [[`:v${i}`, v]]));
   try {
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName('accounts'),
         Key: { key_hash: keyHash },
-        UpdateExpression: `SET ${entries.map((_, i) => `#c${i} = :v${i}`).join(', ')}`,
+        UpdateExpression: [set.length ? `SET ${set.join(', ')}` : '', remove.length ? `REMOVE ${remove.join(', ')}` : ''].filter(Boolean).join(' '),
         ConditionExpression: 'attribute_exists(key_hash)',
         ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#c${i}`, COLUMNS[k]])),
-        ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+        ExpressionAttributeValues: values.length ? Object.fromEntries(values) : undefined,
       }),
     );
     return true;

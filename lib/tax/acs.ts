@@ -17,6 +17,10 @@
  * median; in the open "$3,000 or more" bin it continues with the density of the segment below it.
  * Census "no estimate" codes (negative values such as -666666666) count as missing.
  */
+import { fileURLToPath } from 'node:url';
+
+/** The committed sample ACS responses (made-up figures), imported when ACS_DIR is not set. */
+export const ACS_FIXTURE_DIR = fileURLToPath(new URL('../../test/fixtures/acs/', import.meta.url));
 
 export const ACS_TAX_VARIABLES = {
   medianTaxes: 'B25103_001E',

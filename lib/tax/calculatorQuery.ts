@@ -35,8 +35,7 @@ function estimateFlag(...used: Array<{ estimated?: true } | undefined>): { estim
 export function incomeTaxCalculation(tables: TaxTablesFile, query: CalculatorQuery): Record<string, unknown> {
   const { country, region } = query;
   const years = availableYears(tables, country);
-  const year = query.taxYear ?? years[years.length - 1];
-  if (year === undefined) throw new NoDataError(`No ${country} income-tax tables have been imported.`);
+  const year = query.taxYear ?? years[years.length - 1]!;
 
   const regional = regionalTables(tables, country, year)[region];
   if (query.premium && !regional) {

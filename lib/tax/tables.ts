@@ -5,6 +5,7 @@
  */
 import type { CaTaxTable, UsFilingStatus, UsTaxTable } from './types';
 import type { TaxCountry } from './regionCodes';
+import { DataUnavailableError } from '../http/errors';
 
 export const TAX_TABLES_FILE = 'tax-tables.json';
 
@@ -42,13 +43,17 @@ export interface TaxTablesFile {
   CA: Record<string, CaTaxYear>;
   /** where each table's figures come from: "US/2024/federal", "US/2024/CA", "CA/2025/ON" → publication */
   sources: Record<string, string>;
+  /** a country without tables: why the import could not make them (the 503 says it) */
+  missing?: Partial<Record<TaxCountry, string>>;
 }
 
-/** The years a country has federal tables for, ascending. */
+/** The years a country has federal tables for, ascending; 503 data_unavailable (naming why) when it has none. */
 export function availableYears(tables: TaxTablesFile, country: TaxCountry): number[] {
-  return Object.keys(tables[country])
+  const years = Object.keys(tables[country])
     .map(Number)
     .sort((a, b) => a - b);
+  if (years.length === 0) throw new DataUnavailableError(tables.missing?.[country] ?? `No ${country} income-tax tables have been imported.`);
+  return years;
 }
 
 /** The years for which a country has at least one regional table, ascending. */

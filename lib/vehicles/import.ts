@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ImportResult, ReferenceImporter } from '../reference/importer';
+import { missingSource, type ImportResult, type ReferenceImporter } from '../reference/importer';
 import { parseDelimited } from '../text/delimited';
 import { vpicCountryName, WMI_TABLE_FILE, type WmiTable } from './wmi';
 
@@ -38,15 +38,18 @@ export function buildWmiTable(csv: string): { table: WmiTable; skipped: number }
 }
 
 async function importWmiTable(datasetsDir: string | undefined): Promise<ImportResult> {
-  if (datasetsDir === undefined) {
-    return { files: {}, warnings: ['No datasets directory: the WMI table is not imported; /v1/vinlookup answers 503.'] };
+  const csv =
+    datasetsDir === undefined
+      ? undefined
+      : await readFile(join(datasetsDir, WMI_SOURCE_FILE), 'utf8').catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return undefined;
+          throw error;
+        });
+  if (csv === undefined) {
+    const reason = missingSource('The NHTSA vPIC WMI table (VIN manufacturers)', WMI_SOURCE_FILE, datasetsDir);
+    return { files: {}, warnings: [], missing: { [WMI_TABLE_FILE]: { reason, endpoints: ['/v1/vinlookup'] } } };
   }
-  const path = join(datasetsDir, WMI_SOURCE_FILE);
-  const csv = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined;
-    throw error;
-  });
-  if (csv === undefined) return { files: {}, warnings: [`${path} not found: /v1/vinlookup answers 503 until it is imported.`] };
+  const path = join(datasetsDir!, WMI_SOURCE_FILE);
   const { table, skipped } = buildWmiTable(csv);
   const warnings = skipped > 0 ? [`${path}: ${skipped} rows without a valid WMI or manufacturer skipped.`] : [];
   return {

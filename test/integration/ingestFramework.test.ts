@@ -169,7 +169,7 @@ describe('The seed', () => {
     delete process.env.GREETINGS_LANG;
     // Assess
     expect(outcomes).toEqual([{ job: 'greetings', ok: true, written: 1, ms: expect.any(Number) }]);
-    expect(describeSeed(outcomes)[0]).toMatch(/SAMPLE greetings +1 items +\d+ ms \(recorded payloads, not live data\)/);
+    expect(describeSeed(outcomes)[0]).toMatch(/SAMPLE +greetings +1 items +\d+ ms \(recorded payloads, not live data\)/);
     const stored = await listRecords('greetings', now);
     expect(stored).toEqual([{ id: 'de', value: { id: 'de', text: 'hallo' }, sample: true, storedAt: Date.parse('2026-03-02T12:00:00Z') / 1000 }]);
     expect(process.env.GREETINGS_BASE_URL).toBeUndefined();

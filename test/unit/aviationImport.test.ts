@@ -244,17 +244,24 @@ describe('aviation import', () => {
     expect(aircraft.some((a) => a.icao_type === 'R44' || a.icao_type === 'V22')).toBe(false);
   });
 
-  test('warns, without failing, when the source files are missing', async () => {
+  test('names each file it could not make, with the missing source and its endpoint, without failing', async () => {
     // Prepare
     const empty = mkdtempSync(join(tmpdir(), 'aviation-empty-'));
 
     // Act
     const result = await importAviationData(empty);
+    const withoutDirectory = await importAviationData(undefined);
     rmSync(empty, { recursive: true, force: true });
 
     // Assess
     expect(result.files).toEqual({});
-    expect(result.warnings.some((w) => w.includes(AVIATION_SOURCES.airports))).toBe(true);
-    expect(result.warnings.some((w) => w.includes(AVIATION_SOURCES.airlines))).toBe(true);
+    expect(result.missing).toEqual({
+      'aircraft.json': { reason: expect.stringContaining(`${AVIATION_SOURCES.faaAcd} was not in the datasets directory`), endpoints: ['/v1/aircraft'] },
+      'airlines.json': { reason: expect.stringContaining(`${AVIATION_SOURCES.airlines} was not in the datasets directory`), endpoints: ['/v1/airlines'] },
+      'airports.json': { reason: expect.stringContaining(`${AVIATION_SOURCES.airports} was not in the datasets directory`), endpoints: ['/v1/airports'] },
+    });
+    expect(withoutDirectory.missing?.['airports.json']?.reason).toBe(
+      `The airport data (OurAirports) could not be imported: no datasets directory was set when the reference data were built (it needs ${AVIATION_SOURCES.airports}).`,
+    );
   });
 });

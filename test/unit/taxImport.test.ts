@@ -145,14 +145,18 @@ describe('importTaxData', () => {
     expect(result.warnings.join(' ')).toMatch(/ACS_DIR is not set/);
   });
 
-  test('warns instead of failing when the datasets directory is missing', async () => {
+  test('names the missing Tax-Calculator file as the reason for the US tables instead of failing', async () => {
     // Act
     const result = await importTaxData('/nonexistent/datasets');
 
     // Assess
-    const taxTables = result.files['tax-tables.json']!.data as { US: object; CA: object };
+    const taxTables = result.files['tax-tables.json']!.data as { US: object; CA: object; missing: { US: string } };
+    const reason =
+      'The US federal income-tax tables (PSLmodels Tax-Calculator) could not be imported: tax/taxcalc_policy_current_law.json was not in the datasets directory when the reference data were built.';
     expect(taxTables.US).toEqual({});
+    expect(taxTables.missing).toEqual({ US: reason });
     expect(Object.keys(taxTables.CA).length).toBeGreaterThan(0);
-    expect(result.warnings.join(' ')).toMatch(/taxcalc_policy_current_law\.json not read/);
+    expect(result.missing).toEqual({ 'tax-tables.json#US': { reason, endpoints: ['/v2/incometax', '/v1/incometaxcalculator'] } });
+    expect(result.warnings.join(' ')).not.toMatch(/US state tables/);
   });
 });
