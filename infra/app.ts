@@ -1,6 +1,9 @@
 /** The CDK app (`npx cdk synth` / `npx cdk deploy`): tables, the HTTP API and the scheduled ingestion jobs. */
-import { App, Tags, type Environment } from 'aws-cdk-lib';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { App, Tags, type Environment } from 'aws-cdk-lib';
+import { samEnvironment } from './local/samEnv';
 import { ApiStack } from './stacks/api-stack';
 import { IngestionStack } from './stacks/ingestion-stack';
 import { StatefulStack } from './stacks/stateful-stack';
@@ -42,5 +45,7 @@ export function buildApp(app = new App()): ServiceStacks {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  buildApp().app.synth();
+  const assembly = buildApp().app.synth();
+  // for `sam local start-api --env-vars cdk.out/sam-env.json`, made from the same tables as the templates
+  writeFileSync(join(assembly.directory, 'sam-env.json'), `${JSON.stringify(samEnvironment(), null, 2)}\n`);
 }

@@ -12,7 +12,7 @@ import { listAccounts, updateAccount, type AccountChange } from '../lib/store/ac
 import { resetDynamo } from '../lib/store/dynamo';
 import { TABLES } from '../lib/store/tables';
 import { monthUsage } from '../lib/store/usage';
-import { ensureTables, startEmbeddedStore, StoreLockedError, type EmbeddedStore } from './local/store';
+import { ensureTables, localStoreEndpoint, startEmbeddedStore, StoreLockedError, type EmbeddedStore } from './local/store';
 
 const USAGE = `usage: npm run keys -- <command> [options]
   create --tier <${TIERS.join('|')}> [--period month|year] [--quota N] [--json]
@@ -71,7 +71,7 @@ async function useAwsTables(): Promise<void> {
 
 /** The running server's store, or the one on disk in DATA_DIR when nothing listens on DYNAMODB_PORT. */
 async function useLocalStore(): Promise<EmbeddedStore | undefined> {
-  const endpoint = `http://127.0.0.1:${process.env.DYNAMODB_PORT ?? 8000}`;
+  const endpoint = localStoreEndpoint();
   const running = await fetch(endpoint, { method: 'GET' }).then(
     () => true,
     () => false,

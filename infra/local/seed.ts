@@ -24,7 +24,7 @@ import { startFakeUpstream, type FakeReply, type FakeUpstream } from '../../test
 import { PROJECT_ROOT } from '../projectRoot';
 import { datasetsDir } from '../reference-data/build';
 import { ingestionJobs } from '../../lib/api/registry';
-import { ensureTables, startEmbeddedStore } from './store';
+import { ensureTables, localStoreEndpoint, startEmbeddedStore } from './store';
 
 export interface SeedOutcome {
   job: string;
@@ -165,8 +165,13 @@ async function storeIsRunning(endpoint: string): Promise<boolean> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const running = `http://127.0.0.1:${process.env.DYNAMODB_PORT ?? 8000}`;
-  const store = (await storeIsRunning(running)) ? undefined : await startEmbeddedStore(resolve(process.env.DATA_DIR ?? '.data'), 0);
+  const running = localStoreEndpoint();
+  const store = (await storeIsRunning(running))
+    ? undefined
+    : await startEmbeddedStore(resolve(process.env.DATA_DIR ?? '.data'), 0, { maxRestarts: 0 }).catch((error: Error) => {
+        console.error(`seed: ${error.message}; with npm start running, set its DYNAMODB_PORT (and DYNAMODB_HOST).`);
+        process.exit(1);
+      });
   process.env.DYNAMODB_ENDPOINT = store?.endpoint ?? running;
   resetDynamo();
   await ensureTables(process.env.DYNAMODB_ENDPOINT);

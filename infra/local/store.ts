@@ -42,6 +42,11 @@ function clientHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
+/** A running npm start's store, as DYNAMODB_HOST and DYNAMODB_PORT name it (for the key CLI and npm run seed). */
+export function localStoreEndpoint(env: NodeJS.ProcessEnv = process.env): string {
+  return `http://${clientHost(env.DYNAMODB_HOST ?? '127.0.0.1')}:${env.DYNAMODB_PORT ?? 8000}`;
+}
+
 /** Starts the store process; resolves with its port once it is listening with its database open. */
 function launch(path: string, dataDir: string, port: number, host: string): Promise<{ child: ChildProcess; port: number }> {
   const child = fork(fileURLToPath(new URL('./dynaliteProcess.mjs', import.meta.url)), [path, String(port), host], {

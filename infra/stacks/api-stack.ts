@@ -1,8 +1,19 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import { CorsHttpMethod, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  CorsHttpMethod,
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+  LogGroupLogDestination,
+  PayloadFormatVersion,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { CORS } from '../../lib/http/cors';
 import type { EndpointDefinition, LayerName } from '../../lib/http/definition';
@@ -10,6 +21,7 @@ import { endpointList } from '../../lib/api/registry';
 import { constructId } from './constructId';
 import { mergePermissions, permissionsFor, ServiceFunction, type TablePermissions } from './lambdaFunction';
 import { LAYERS, layerVersion } from './layers';
+import { apiThrottle } from './settings';
 import type { Tables } from './stateful-stack';
 
 export interface ApiStackProps extends StackProps {
@@ -34,10 +46,31 @@ function routeKeys(entry: EndpointDefinition): HttpRouteKey[] {
 }
 
 /**
- * The HTTP API: one function and one route per registry entry (GET entries also a HEAD route). Errors that
- * API Gateway itself raises before a function runs (its 413 for bodies over 10 MB, 429 throttling, 500/503
- * when an integration fails) keep API Gateway's `{"message": ...}` body: HTTP APIs, unlike REST APIs, have
- * no customisable gateway responses (see README "Deploy to AWS").
+ * The access log of the API stage, one JSON line per call: the route, outcome and timings. Never the query
+ * string (parameters), headers (the API key) or bodies.
+ */
+export const ACCESS_LOG_FORMAT: Record<string, string> = {
+  requestId: '$context.requestId',
+  time: '$context.requestTimeEpoch',
+  ip: '$context.identity.sourceIp',
+  method: '$context.httpMethod',
+  route: '$context.routeKey',
+  path: '$context.path',
+  status: '$context.status',
+  protocol: '$context.protocol',
+  responseLength: '$context.responseLength',
+  responseLatency: '$context.responseLatency',
+  integrationStatus: '$context.integrationStatus',
+  integrationLatency: '$context.integrationLatency',
+  integrationError: '$context.integrationErrorMessage',
+};
+
+/**
+ * The HTTP API: one function and one route per registry entry (GET entries also a HEAD route), on a
+ * throttled, access-logged default stage. Errors that API Gateway itself raises before a function runs (its
+ * 413 for bodies over 10 MB, 429 throttling, 500/503 when an integration fails) keep API Gateway's
+ * `{"message": ...}` body: HTTP APIs, unlike REST APIs, have no customisable gateway responses (see README
+ * "Deploy to AWS").
  */
 export class ApiStack extends Stack {
   readonly api: HttpApi;
@@ -54,6 +87,17 @@ export class ApiStack extends Stack {
         allowHeaders: [...CORS.allowHeaders],
         exposeHeaders: [...CORS.exposeHeaders],
         maxAge: Duration.seconds(CORS.maxAgeSeconds),
+      },
+      createDefaultStage: false,
+    });
+    new HttpStage(this, 'DefaultStage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: apiThrottle(),
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH })),
+        format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FORMAT)),
       },
     });
 

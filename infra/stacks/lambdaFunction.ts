@@ -1,20 +1,19 @@
 /**
- * The one way this app builds a Lambda: an ESM bundle made by the local esbuild, its own log group, the table
- * names in its environment and exact DynamoDB actions on exactly the tables it uses.
+ * The one way this app builds a Lambda: an ESM bundle made by the local esbuild (all handlers in one run,
+ * handlerBundles.ts), its own log group, the table names in its environment and exact DynamoDB actions on
+ * exactly the tables it uses.
  */
 import { Duration } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
-import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { join } from 'node:path';
 import type { TableAccess } from '../../lib/http/definition';
 import { TABLES, type TableName } from '../../lib/store/tables';
 import type { Tables } from './stateful-stack';
-import { LAMBDA_BUNDLE } from '../bundling';
-import { PROJECT_ROOT } from '../projectRoot';
+import { handlerCode } from './handlerBundles';
 import { deploymentSettings } from './settings';
 
 export const SERVICE_NAME = 'data-query-service';
@@ -62,10 +61,8 @@ export class ServiceFunction extends Construct {
     super(scope, id);
     const used = Object.keys(props.permissions) as TableName[];
     this.function = new NodejsFunction(this, 'Function', {
-      entry: join(PROJECT_ROOT, props.entry),
-      handler: 'handler',
-      projectRoot: PROJECT_ROOT,
-      depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
+      code: handlerCode(props.entry),
+      handler: 'index.handler',
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.X86_64,
       memorySize: props.memoryMb ?? 256,
@@ -81,16 +78,6 @@ export class ServiceFunction extends Construct {
         ...Object.fromEntries(used.map((table) => [TABLES[table].env, props.tables[table].tableName])),
         ...deploymentSettings(),
         ...props.environment,
-      },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: LAMBDA_BUNDLE.target,
-        mainFields: [...LAMBDA_BUNDLE.mainFields],
-        minify: LAMBDA_BUNDLE.minify,
-        sourceMap: true,
-        logLevel: LogLevel.WARNING,
-        externalModules: [...LAMBDA_BUNDLE.external],
-        banner: LAMBDA_BUNDLE.banner,
       },
     });
     for (const table of used) {

@@ -10,6 +10,7 @@ import { IngestionStack } from '../../infra/stacks/ingestion-stack';
 import { StatefulStack, type Tables } from '../../infra/stacks/stateful-stack';
 import type { EndpointDefinition } from '../../lib/http/definition';
 import { TABLES, type TableName } from '../../lib/store/tables';
+import { samEnvironment } from '../../infra/local/samEnv';
 
 /** The feature flags `npx cdk synth` runs with. */
 const context = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context;
@@ -60,6 +61,14 @@ function grantedPermissions(template: Template, fn: { role?: IConstruct }, table
   return Object.fromEntries(Object.entries(granted).map(([table, actions]) => [table, [...actions].sort()]));
 }
 
+/** What the operator exports at synth: three deployment settings and a variable of the CI machine. */
+const EXPORTED = {
+  SEC_USER_AGENT: 'Example Data Co ops@example.com',
+  OPEN_METEO_AIR_QUALITY_URL: 'https://aq.mirror.example.com',
+  OPEN_METEO_GEOCODING_URL: 'https://geo.mirror.example.com',
+  GITHUB_API_URL: 'https://api.github.com',
+};
+
 describe('The CDK app', () => {
   let stacks: ServiceStacks;
   let stateful: Template;
@@ -67,11 +76,11 @@ describe('The CDK app', () => {
   let ingestion: Template;
 
   beforeAll(() => {
-    // Prepare / Act: synthesize once (bundles every function with esbuild and builds the layer), with one
-    // deployment setting exported as an operator would
-    process.env.SEC_USER_AGENT = 'Example Data Co ops@example.com';
+    // Prepare / Act: synthesize once (bundles every function with esbuild and builds the layer), with
+    // deployment settings exported as an operator would, and a variable of the machine that is none
+    Object.assign(process.env, EXPORTED);
     stacks = buildApp(new App({ context }));
-    delete process.env.SEC_USER_AGENT;
+    for (const name of Object.keys(EXPORTED)) delete process.env[name];
     stateful = Template.fromStack(stacks.stateful);
     api = Template.fromStack(stacks.api);
     ingestion = Template.fromStack(stacks.ingestion);
@@ -283,13 +292,52 @@ describe('The CDK app', () => {
 
   it('gives every function its own log group kept for a month', () => {
     // Prepare
-    const logGroups = ofType(api, 'AWS::Logs::LogGroup');
+    const functions = ofType(api, 'AWS::Lambda::Function');
+    const logGroups = functions.map(([, fn]) => fn.Properties.LoggingConfig.LogGroup.Ref as string);
     // Assess
-    expect(logGroups).toHaveLength(endpointList.length);
-    for (const [, fn] of ofType(api, 'AWS::Lambda::Function')) {
-      const logGroup = resources(api)[fn.Properties.LoggingConfig.LogGroup.Ref]!;
-      expect(logGroup.Properties.RetentionInDays).toBe(30);
+    expect(new Set(logGroups).size).toBe(endpointList.length);
+    for (const id of logGroups) expect(resources(api)[id]!.Properties.RetentionInDays).toBe(30);
+  });
+
+  it('throttles the API stage and logs one JSON line per call, without query string, headers or key', () => {
+    // Prepare
+    const [[, stage]] = ofType(api, 'AWS::ApiGatewayV2::Stage') as [[string, Resource]];
+    const format = JSON.parse(stage.Properties.AccessLogSettings.Format) as Record<string, string>;
+    const logGroup = resources(api)[stage.Properties.AccessLogSettings.DestinationArn['Fn::GetAtt'][0]]!;
+    // Assess
+    expect(stage.Properties).toMatchObject({
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000 },
+    });
+    expect(logGroup).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 30 } });
+    expect(format).toMatchObject({ requestId: '$context.requestId', route: '$context.routeKey', status: '$context.status' });
+    for (const value of Object.values(format)) {
+      expect(value).toMatch(/^\$context\.[a-zA-Z.]+$/);
+      expect(value).not.toMatch(/querystring|header|authorizer|apikey|api_key|\$input|\$request/i);
     }
+  });
+
+  it('bundles every function into its own asset: index.mjs with its source map', () => {
+    // Assess
+    for (const name of ['counter', 'webpage', 'objectDetection']) {
+      expect(filesOf(assetDir(logicalId(stacks.api.functions[name]!))).sort()).toEqual(['index.mjs', 'index.mjs.map']);
+    }
+  });
+
+  it('leaves to sam-env.json exactly the variables whose values the templates take from the deployment', () => {
+    // Prepare: every variable of a function whose value is a CloudFormation reference, and the store endpoint
+    const variables = [...ofType(api, 'AWS::Lambda::Function'), ...ofType(ingestion, 'AWS::Lambda::Function')].map(
+      ([, fn]) => fn.Properties.Environment.Variables as Record<string, unknown>,
+    );
+    const referenced = new Set(variables.flatMap((env) => Object.entries(env).filter(([, value]) => typeof value !== 'string').map(([name]) => name)));
+    // Act
+    const sam = samEnvironment({ DYNAMODB_PORT: '8123' }).Parameters;
+    // Assess
+    expect(Object.keys(sam).sort()).toEqual([...referenced, 'DYNAMODB_ENDPOINT'].sort());
+    expect(variables.every((env) => env.DYNAMODB_ENDPOINT === '')).toBe(true);
+    expect(sam).toEqual({ DYNAMODB_ENDPOINT: 'http://host.docker.internal:8123', ...Object.fromEntries(Object.values(TABLES).map((t) => [t.env, t.localName])) });
+    expect(samEnvironment({ SAM_DYNAMODB_ENDPOINT: 'http://172.17.0.1:8000' }).Parameters.DYNAMODB_ENDPOINT).toBe('http://172.17.0.1:8000');
   });
 
   it('keeps a dead-letter queue for failed ingestion runs for 14 days', () => {
@@ -322,7 +370,10 @@ describe('The CDK app', () => {
     // Assess
     for (const env of variables) {
       expect(env.SEC_USER_AGENT).toBe('Example Data Co ops@example.com');
+      expect(env.OPEN_METEO_AIR_QUALITY_URL).toBe('https://aq.mirror.example.com');
+      expect(env.OPEN_METEO_GEOCODING_URL).toBe('https://geo.mirror.example.com');
       expect(env).not.toHaveProperty('FRED_API_KEY');
+      expect(env).not.toHaveProperty('GITHUB_API_URL');
     }
   });
 
