@@ -1,8 +1,11 @@
 /**
- * How a Lambda handler is bundled: used by the CDK functions (NodejsFunction) and by `npm run bench`,
- * which measures the same bundles.
+ * How a Lambda handler is bundled (esbuild options): used by the CDK functions (infra/stacks/handlerBundles.ts)
+ * and by `npm run bench`, which measures the same bundles.
  */
+import type { BuildOptions } from 'esbuild';
+
 export const LAMBDA_BUNDLE = {
+  bundle: true,
   format: 'esm',
   target: 'node22',
   platform: 'node',
@@ -12,7 +15,7 @@ export const LAMBDA_BUNDLE = {
    * Nothing external: the runtime ships an AWS SDK v3, but bundling our pinned one loads in about half
    * the time of the runtime's many files (npm run bench) and runs the version we test.
    */
-  external: [] as string[],
+  external: [],
   /** CommonJS dependencies inside the ES module bundle still call require() */
-  banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-} as const;
+  banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+} satisfies BuildOptions;

@@ -4,9 +4,8 @@
  * Production points DATASETS_DIR at a licensed copy in the same format; LIBOR_LICENCE_NOTE replaces the
  * default licence line written into the file (and served with every response).
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { missingSource, type ImportResult, type ReferenceImporter } from '../reference/importer';
+import { missingSource, readDatasetFile, type ImportResult, type ReferenceImporter } from '../reference/importer';
 import { parseCsvRecords } from '../text/delimited';
 import { isCalendarDate } from '../time/calendarDate';
 import { LIBOR_FILE, LIBOR_TENORS, LIBOR_TYPES, type LiborFile, type LiborTenor } from './libor';
@@ -43,13 +42,7 @@ export function parseLiborCsv(text: string, licence = DEFAULT_LIBOR_LICENCE): Li
 }
 
 export const importLiborFixings: ReferenceImporter = async (datasetsDir): Promise<ImportResult> => {
-  const text =
-    datasetsDir === undefined
-      ? undefined
-      : await readFile(join(datasetsDir, LIBOR_CSV), 'utf8').catch((error: NodeJS.ErrnoException) => {
-          if (error.code === 'ENOENT') return undefined;
-          throw error;
-        });
+  const text = await readDatasetFile(datasetsDir, LIBOR_CSV);
   if (text === undefined) {
     const reason = missingSource('The USD LIBOR fixings', LIBOR_CSV, datasetsDir);
     return { files: {}, warnings: [], missing: { [LIBOR_FILE]: { reason, endpoints: ['/v1/liborhistorical'] } } };

@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
 /**
  * An import step of the reference data: reads public datasets in their published formats from the datasets
  * directory (undefined when there is none) and returns the compact files to ship in the reference-data layer.
@@ -28,6 +31,15 @@ export interface ImportResult {
 }
 
 export type ReferenceImporter = (datasetsDir: string | undefined) => Promise<ImportResult>;
+
+/** A dataset file's text, or undefined when there is no datasets directory or no such file in it. */
+export async function readDatasetFile(datasetsDir: string | undefined, file: string): Promise<string | undefined> {
+  if (datasetsDir === undefined) return undefined;
+  return readFile(join(datasetsDir, file), 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+}
 
 /** Why `what` was not imported: its source file (relative to the datasets directory) was absent, or there was no directory at all. */
 export function missingSource(what: string, source: string, datasetsDir: string | undefined): string {

@@ -3,9 +3,8 @@
  * manufacturer, makes, vehicle_type, country; public domain) → `vehicles-wmi.json`.
  * A missing source is a warning: the endpoint answers 503 data_unavailable.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { missingSource, type ImportResult, type ReferenceImporter } from '../reference/importer';
+import { missingSource, readDatasetFile, type ImportResult, type ReferenceImporter } from '../reference/importer';
 import { parseDelimited } from '../text/delimited';
 import { vpicCountryName, WMI_TABLE_FILE, type WmiTable } from './wmi';
 
@@ -38,13 +37,7 @@ export function buildWmiTable(csv: string): { table: WmiTable; skipped: number }
 }
 
 async function importWmiTable(datasetsDir: string | undefined): Promise<ImportResult> {
-  const csv =
-    datasetsDir === undefined
-      ? undefined
-      : await readFile(join(datasetsDir, WMI_SOURCE_FILE), 'utf8').catch((error: NodeJS.ErrnoException) => {
-          if (error.code === 'ENOENT') return undefined;
-          throw error;
-        });
+  const csv = await readDatasetFile(datasetsDir, WMI_SOURCE_FILE);
   if (csv === undefined) {
     const reason = missingSource('The NHTSA vPIC WMI table (VIN manufacturers)', WMI_SOURCE_FILE, datasetsDir);
     return { files: {}, warnings: [], missing: { [WMI_TABLE_FILE]: { reason, endpoints: ['/v1/vinlookup'] } } };

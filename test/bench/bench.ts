@@ -189,15 +189,8 @@ try {
     await build({
       entryPoints: [join(PROJECT_ROOT, entry.entry)],
       outfile,
-      bundle: true,
       logLevel: 'error',
-      format: LAMBDA_BUNDLE.format,
-      target: LAMBDA_BUNDLE.target,
-      platform: LAMBDA_BUNDLE.platform,
-      mainFields: [...LAMBDA_BUNDLE.mainFields],
-      minify: LAMBDA_BUNDLE.minify,
-      external: [...LAMBDA_BUNDLE.external],
-      banner: { js: LAMBDA_BUNDLE.banner },
+      ...LAMBDA_BUNDLE,
     });
     const sizeKb = statSync(outfile).size / 1024;
     const path = entry.path === '$default' ? '/v1/missing' : entry.path;

@@ -23,7 +23,7 @@ function variablesRead(): Set<string> {
   return names;
 }
 
-const TABLE_VARIABLES = Object.values(TABLES).map((table) => table.env);
+const TABLE_VARIABLES: string[] = Object.values(TABLES).map((table) => table.env);
 
 test('every environment variable the code reads is a deployment setting, a table name, or not deployed for a stated reason', () => {
   // Act
