@@ -25,7 +25,22 @@ server.on('error', (error) => {
   console.error(`embedded DynamoDB: ${error.message}`);
   process.exit(1);
 });
-server.listen(Number(port), host, () => report({ port: server.address().port }));
+server.listen(Number(port), host, async () => {
+  const { port: actual } = server.address();
+  // one request loads dynalite's request path and its tables before the store says it is ready (it starts
+  // while npm start loads the rest, so the first real request is not the slow one)
+  await fetch(`http://${host.includes(':') ? `[${host}]` : host}:${actual}/`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-amz-json-1.0',
+      'X-Amz-Target': 'DynamoDB_20120810.ListTables',
+      'X-Amz-Date': '20240101T000000Z',
+      Authorization: 'AWS4-HMAC-SHA256 Credential=local/20240101/local/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
+    },
+    body: '{}',
+  }).catch(() => undefined);
+  report({ port: actual });
+});
 const stop = () => server.close(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -69,6 +69,16 @@ process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
 
 const { describeMissing, ensureReferenceData, REFERENCE_DATA_OUT } = await import('../reference-data/build');
+// the reference data's fingerprint (an esbuild run) is taken while the rest loads
+process.env.REFERENCE_DATA_DIR = resolve(process.env.REFERENCE_DATA_DIR ?? join(PROJECT_ROOT, REFERENCE_DATA_OUT));
+let importing = false;
+const referenceData = ensureReferenceData(process.env.REFERENCE_DATA_DIR, {
+  log: (line) => {
+    if (!importing) console.log('Reference data: importing the datasets (first start, or their inputs changed):');
+    importing = true;
+    console.log(line);
+  },
+});
 const { buildVpicLayer } = await import('../../layers/vpic/build');
 const { ingestionJobs } = await import('../../lib/api/registry');
 const { modelPath } = await import('../../lib/vision/model');
@@ -81,15 +91,7 @@ const { PortInUseError, startLocalServer } = await import('./server');
 process.env.AIR_QUALITY_SAMPLE_FALLBACK ??= 'true';
 
 // the reference data: imported again only when their inputs changed (datasets, import code, packages)
-process.env.REFERENCE_DATA_DIR = resolve(process.env.REFERENCE_DATA_DIR ?? join(PROJECT_ROOT, REFERENCE_DATA_OUT));
-let importing = false;
-const { built, report } = await ensureReferenceData(process.env.REFERENCE_DATA_DIR, {
-  log: (line) => {
-    if (!importing) console.log('Reference data: importing the datasets (first start, or their inputs changed):');
-    importing = true;
-    console.log(line);
-  },
-});
+const { built, report } = await referenceData;
 if (built) for (const warning of report.warnings) console.log(`  warning: ${warning}`);
 else console.log(`Reference data: up to date (${Object.keys(report.files).length} files; inputs unchanged since they were imported)`);
 
