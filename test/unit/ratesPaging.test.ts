@@ -148,10 +148,15 @@ describe('LIBOR import', () => {
     expect(file.tenors['3_months'].length).toBeLessThan(file.tenors['1_month'].length);
   });
 
-  test('warns instead of failing when the file is missing', async () => {
+  test('names the missing file as the reason /v1/liborhistorical answers 503, instead of failing', async () => {
     const result = await importLiborFixings(resolve('test/fixtures'));
     expect(result.files).toEqual({});
-    expect(result.warnings[0]).toMatch(/503/);
+    expect(result.missing).toEqual({
+      [LIBOR_FILE]: {
+        reason: 'The USD LIBOR fixings could not be imported: libor/usd_libor_daily.csv was not in the datasets directory when the reference data were built.',
+        endpoints: ['/v1/liborhistorical'],
+      },
+    });
   });
 
   test.each([
