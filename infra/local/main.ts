@@ -96,10 +96,10 @@ if (built) for (const warning of report.warnings) console.log(`  warning: ${warn
 else console.log(`Reference data: up to date (${Object.keys(report.files).length} files; inputs unchanged since they were imported)`);
 
 // the vPIC database the VIN decoder reads (the vpic layer's content; built once, a few seconds)
-const problemsLater: string[] = [];
+const missing: string[] = [];
 if (!process.env.VPIC_DB_PATH) {
   process.env.VPIC_DB_PATH = await buildVpicLayer().catch((error: Error) => {
-    problemsLater.push(`  /v1/vinlookup: the vPIC database was not built (${error.message}): model and body class are null.`);
+    missing.push(`  /v1/vinlookup: the vPIC database was not built (${error.message}): model and body class are null.`);
     return '';
   });
 }
@@ -133,7 +133,7 @@ server = await startLocalServer({
 });
 
 // what is missing, once: datasets, recordings, the model
-const missing = [...describeMissing(report.missing), ...problemsLater];
+missing.unshift(...describeMissing(report.missing));
 if (skipped.length > 0) {
   const files = [...new Set(skipped.flatMap((s) => s.missing))];
   missing.push(
