@@ -66,7 +66,7 @@ const ERRORS = {
   },
   '500': {
     name: 'InternalError',
-    description: 'Something failed on our side; the call is not counted',
+    description: 'Something failed on our side; the call is not counted (the message says so only when giving it back succeeded)',
     codes: ['internal_error'],
     example: { error: 'Something went wrong on our side; the call was not counted.', code: 'internal_error' },
   },

@@ -78,6 +78,7 @@ const failingEndpoint = endpoint(
     method: 'GET',
     entry: 'test/integration/quotaRefund.test.ts',
     summary: 'fails on our side',
+    cache: 'no-store',
     access: 'all',
     metering: 'quota',
     params: z.object({}),

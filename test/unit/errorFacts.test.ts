@@ -71,6 +71,7 @@ test('the error mapper logs an unexpected error with its facts and answers a bar
       method: 'GET',
       entry: 'test/unit/errorFacts.test.ts',
       summary: 'fails',
+      cache: 'no-store',
       access: 'public',
       metering: 'none',
       params: z.object({}),
