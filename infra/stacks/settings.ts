@@ -57,6 +57,7 @@ export const NOT_DEPLOYED: Record<string, string> = {
   REFERENCE_DATA_DIR: 'set by the reference-data layer',
   MODELS_DIR: 'set by the model layer',
   VPIC_DB_PATH: 'set by the vpic layer',
+  DOCS_ASSETS_DIR: 'set by the docs layer',
   MODEL_PATH: 'local runs (in Lambda the model layer sets MODELS_DIR)',
   SQLJS_WASM_PATH: 'local runs (in Lambda the binary is in the vpic layer beside the database)',
   ACS_DIR: 'read at synth by the reference-data import (export it for cdk synth / deploy)',
