@@ -3,7 +3,9 @@
  * upstream payloads through the real ingestion jobs, so every market and filing endpoint answers offline.
  * The recordings are served on 127.0.0.1 by the same fake upstream the tests use; each job's base-URL
  * variable points at them while it runs. Everything written is marked sample, served with `"sample": true`
- * and logged as SAMPLE data. A job whose recordings are missing (e.g. no datasets directory) is skipped.
+ * and logged as SAMPLE data. Real provider responses (../shared/recordings, RECORDINGS_DIR) wherever one
+ * exists for what a job asks; hand-written ones (test/fixtures) only where none does. A job whose recordings
+ * are missing (e.g. no ../shared) is skipped.
  *
  * Each job's completion is recorded in the store (the job-runs collection), so a seed cut off half-way
  * resumes with the unfinished jobs on the next `npm start` (pendingSeedJobs).
@@ -20,7 +22,7 @@ import type { IngestionJobDefinition, SampleUpstream } from '../../lib/ingest/de
 import { JOB_RUNS, type JobHandler, type JobRun } from '../../lib/ingest/job';
 import { listRecords } from '../../lib/store/marketData';
 import { resetDynamo } from '../../lib/store/dynamo';
-import { startFakeUpstream, type FakeReply, type FakeUpstream } from '../../test/support/fakeUpstream';
+import { recordingsDir, startFakeUpstream, type FakeReply, type FakeUpstream } from '../../test/support/fakeUpstream';
 import { PROJECT_ROOT } from '../projectRoot';
 import { datasetsDir } from '../reference-data/build';
 import { ingestionJobs } from '../../lib/api/registry';
@@ -38,9 +40,15 @@ export interface SeedOutcome {
 }
 
 const DATASETS_PREFIX = 'datasets:';
+const RECORDINGS_PREFIX = 'recordings:';
 
-/** Where a recording is: test/fixtures/<provider>/<file>, or `datasets:<path>` in the datasets directory (undefined: none). */
+/**
+ * Where a recording is: `recordings:<path>` a real response in the recordings directory (RECORDINGS_DIR),
+ * `datasets:<path>` a real payload in the datasets directory (undefined: none), else the hand-written
+ * test/fixtures/<provider>/<file>.
+ */
 function recordingPath(provider: string, file: string): string | undefined {
+  if (file.startsWith(RECORDINGS_PREFIX)) return join(recordingsDir(), file.slice(RECORDINGS_PREFIX.length));
   if (!file.startsWith(DATASETS_PREFIX)) return join(PROJECT_ROOT, 'test', 'fixtures', provider, file);
   const dir = datasetsDir();
   return dir && join(dir, file.slice(DATASETS_PREFIX.length));

@@ -18,7 +18,16 @@ const symbolParam = () =>
       z.pipe(z.string(), z.transform((s: string) => s.toUpperCase())),
       z.string().check(z.regex(SYMBOL_PATTERN, 'must be a trading-pair symbol of 2 to 20 letters and digits, such as BTCUSDT')),
     )
-    .check(z.meta({ type: 'string', pattern: '^[A-Za-z0-9]{2,20}$', description: 'trading-pair symbol from /v1/cryptosymbols (e.g. BTCUSDT), case-insensitive' }));
+    .check(
+      z.meta({
+        type: 'string',
+        minLength: 2,
+        maxLength: 20,
+        description:
+          'trading-pair symbol from /v1/cryptosymbols (e.g. BTCUSDT), case-insensitive: 2 to 20 letters (any script; Binance lists pairs such as 币安人生USDT) ' +
+          'and digits, URL-encoded like any query value (币安人生USDT → %E5%B8%81%E5%AE%89%E4%BA%BA%E7%94%9FUSDT)',
+      }),
+    );
 
 const cryptoBar = z.object({
   open: z.number(),

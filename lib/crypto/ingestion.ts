@@ -13,19 +13,22 @@ import { tradingSymbols, type Watchlist } from './symbols';
 
 /** exchangeInfo → the TRADING spot symbols, replacing the stored list (an empty list is refused). */
 export async function ingestSymbols(client: BinanceClient, context: WriteContext): Promise<JobSummary> {
-  const exchange = await client.exchangeInfo();
+  const { items: exchange, skipped } = await client.exchangeInfo();
   const symbols = tradingSymbols(exchange);
   if (symbols.length === 0) throw new Error(`Binance exchangeInfo lists no TRADING spot symbol (${exchange.length} symbols in all); stored list kept`);
   await listedSymbols.replaceAll(symbols, context);
-  return { written: symbols.length, notes: [`${exchange.length - symbols.length} symbols not trading on spot left out`] };
+  return { written: symbols.length, notes: [`${exchange.length - symbols.length} symbols not trading on spot left out`, ...skippedNote(skipped)] };
 }
+
+/** The count of malformed items a list payload had (logged with the run's notes). */
+const skippedNote = (skipped: number) => (skipped > 0 ? [`${skipped} malformed item${skipped === 1 ? '' : 's'} skipped`] : []);
 
 /**
  * ticker/price for all symbols → one snapshot of the last prices, stamped with the run's clock (the fetch
  * time). A snapshot never replaces a newer one (a retried run of an earlier minute, or a seed over live data).
  */
 export async function ingestPrices(client: BinanceClient, context: WriteContext): Promise<JobSummary> {
-  const tickers = await client.tickerPrices();
+  const { items: tickers, skipped } = await client.tickerPrices();
   if (tickers.length === 0) throw new Error('Binance ticker/price returned no prices; stored prices kept');
   const timestamp = Math.floor(context.now.getTime() / 1000);
   const stored = await priceSnapshot(context.now);
@@ -35,7 +38,7 @@ export async function ingestPrices(client: BinanceClient, context: WriteContext)
   const prices: Record<string, number> = {};
   for (const { symbol, price } of tickers) prices[symbol] = price;
   await latestPrices.put([{ timestamp, prices }], context);
-  return { written: tickers.length };
+  return { written: tickers.length, notes: skippedNote(skipped) };
 }
 
 /** Runs `task` over `items`, at most `concurrency` at a time; results in input order. */

@@ -1,4 +1,4 @@
-import type { ExchangeSymbol } from '../sources/binance';
+import { SYMBOL_PATTERN, type ExchangeSymbol } from '../sources/binance';
 
 /**
  * Crypto symbols: the form a trading-pair symbol takes, the list the service serves (Binance spot pairs
@@ -6,8 +6,8 @@ import type { ExchangeSymbol } from '../sources/binance';
  * Symbols outside the watchlist get their bars on demand (read-through).
  */
 
-/** A trading-pair symbol as Binance spells it, upper case: BTCUSDT, 1INCHUSDT. */
-export const SYMBOL_PATTERN = /^[A-Z0-9]{2,20}$/;
+/** A trading-pair symbol as Binance spells it, upper case: BTCUSDT, 1INCHUSDT, 币安人生USDT. */
+export { SYMBOL_PATTERN };
 
 /** The symbols job's name: its run record (job-runs) tells whether the list was ever ingested. */
 export const SYMBOLS_JOB = 'cryptoSymbols';

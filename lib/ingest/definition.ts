@@ -2,8 +2,9 @@ import type { TableAccess } from '../http/definition';
 import type { TableName } from '../store/tables';
 
 /**
- * Where `npm run seed` gets a job's upstream answers offline: recorded payloads in the provider's real
- * format (test/fixtures/<provider>/), served on 127.0.0.1 while the job runs against them.
+ * Where `npm run seed` gets a job's upstream answers offline: real recorded responses (the recordings
+ * directory) or, where none exists, hand-written payloads in the provider's real format
+ * (test/fixtures/<provider>/), served on 127.0.0.1 while the job runs against them.
  */
 export interface SampleUpstream {
   /** environment variable holding the client's base URL; the seed points it at the recordings */
@@ -12,8 +13,10 @@ export interface SampleUpstream {
   provider: string;
   /**
    * upstream path → recording file, or a function of the query that names the file (undefined: 404,
-   * as the provider answers an unknown symbol). A file named `datasets:<path>` is a real payload read
-   * from the datasets directory (DATASETS_DIR, default ../shared/datasets), e.g. `datasets:sec/company_tickers.json`.
+   * as the provider answers an unknown symbol). `recordings:<path>` is a real response in the recordings
+   * directory (RECORDINGS_DIR, default ../shared/recordings), e.g. `recordings:binance/exchangeInfo-2023-09-08.json`;
+   * `datasets:<path>` a real payload in the datasets directory (DATASETS_DIR, default ../shared/datasets);
+   * any other name a hand-written file in test/fixtures/<provider>/.
    */
   routes: Record<string, string | ((query: URLSearchParams) => string | undefined)>;
 }

@@ -12,8 +12,10 @@ import { createHttpClient, isJsonObject, UpstreamFailure, type HttpClientOptions
  *   naming the fix (a non-US region or another base URL); not retried.
  * - 400 with code -1121 ("Invalid symbol."): `BinanceUnknownSymbol`, so a job can skip the symbol.
  *
- * The parsers check every field they use and throw on anything else, so a malformed or truncated
- * payload never reaches the store. Numbers arrive as strings ("0.01634790") and leave as numbers.
+ * The parsers check every field they use, so a malformed or truncated payload never reaches the store:
+ * in the per-symbol lists (exchangeInfo, ticker/price) a malformed item is skipped and counted (the jobs
+ * log the count); a kline series is all or nothing (a skipped bar would be a silent gap). Numbers arrive
+ * as strings ("0.01634790") and leave as numbers.
  */
 export const BINANCE_DEFAULT_URL = 'https://data-api.binance.vision';
 export const BINANCE_URL_ENV = 'BINANCE_BASE_URL';
@@ -66,7 +68,12 @@ export class BinanceUnknownSymbol extends UpstreamFailure {
   }
 }
 
-const SYMBOL = /^[A-Z0-9]{2,20}$/;
+/**
+ * A symbol as Binance spells it: 2 to 20 letters and digits, upper case where the script has case. Binance
+ * documents that symbol and asset names may contain non-ASCII UTF-8 (the spot pair `币安人生USDT`), so
+ * letters of any script count.
+ */
+export const SYMBOL_PATTERN = /^[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{N}]{2,20}$/u;
 
 /** A decimal number sent as a string ("0.01634790"), finite and not negative. */
 function decimal(value: unknown, where: string): number {
@@ -82,14 +89,41 @@ function count(value: unknown, where: string): number {
 }
 
 function symbolOf(value: unknown, where: string): string {
-  if (typeof value !== 'string' || !SYMBOL.test(value)) throw new BinancePayloadError(`${where}: '${String(value)}' is not a symbol`);
+  if (typeof value !== 'string' || !SYMBOL_PATTERN.test(value)) throw new BinancePayloadError(`${where}: '${String(value)}' is not a symbol`);
   return value;
 }
 
-/** `GET /api/v3/exchangeInfo`: every symbol with its status and assets. */
-export function parseExchangeInfo(body: unknown): ExchangeSymbol[] {
+/** The usable items of a list payload, and how many malformed ones were left out. */
+export interface Listing<T> {
+  items: T[];
+  skipped: number;
+}
+
+/**
+ * One item per symbol (exchangeInfo, ticker/price): a malformed item is left out and counted, so one odd
+ * entry never sinks the payload. A list where more than half the items are malformed is a changed or
+ * broken format and is rejected as a whole (a job must not replace the stored list with a fraction of it).
+ */
+function listOf<T>(entries: readonly unknown[], what: string, read: (entry: unknown, i: number) => T): Listing<T> {
+  const items: T[] = [];
+  let firstProblem: string | undefined;
+  for (const [i, entry] of entries.entries()) {
+    try {
+      items.push(read(entry, i));
+    } catch (error) {
+      if (!(error instanceof BinancePayloadError)) throw error;
+      firstProblem ??= error.message;
+    }
+  }
+  const skipped = entries.length - items.length;
+  if (skipped > 0 && skipped * 2 > entries.length) throw new BinancePayloadError(`${what}: ${skipped} of ${entries.length} items malformed, first: ${firstProblem}`);
+  return { items, skipped };
+}
+
+/** `GET /api/v3/exchangeInfo`: every symbol with its status and assets (malformed entries skipped and counted). */
+export function parseExchangeInfo(body: unknown): Listing<ExchangeSymbol> {
   if (!isJsonObject(body) || !Array.isArray(body.symbols)) throw new BinancePayloadError('exchangeInfo without a symbols array');
-  return body.symbols.map((entry: unknown, i) => {
+  return listOf(body.symbols, 'exchangeInfo', (entry, i) => {
     if (!isJsonObject(entry)) throw new BinancePayloadError(`symbols[${i}] is not an object`);
     const symbol = symbolOf(entry.symbol, `symbols[${i}].symbol`);
     const { status, baseAsset, quoteAsset, isSpotTradingAllowed } = entry;
@@ -102,10 +136,10 @@ export function parseExchangeInfo(body: unknown): ExchangeSymbol[] {
   });
 }
 
-/** `GET /api/v3/ticker/price` without parameters: `[{"symbol": "LTCBTC", "price": "4.00000200"}, ...]`. */
-export function parseTickerPrices(body: unknown): TickerPrice[] {
+/** `GET /api/v3/ticker/price` without parameters: `[{"symbol": "LTCBTC", "price": "4.00000200"}, ...]` (malformed entries skipped and counted). */
+export function parseTickerPrices(body: unknown): Listing<TickerPrice> {
   if (!Array.isArray(body)) throw new BinancePayloadError('ticker/price for all symbols is not an array');
-  return body.map((entry: unknown, i) => {
+  return listOf(body, 'ticker/price', (entry, i) => {
     if (!isJsonObject(entry)) throw new BinancePayloadError(`ticker[${i}] is not an object`);
     const symbol = symbolOf(entry.symbol, `ticker[${i}].symbol`);
     return { symbol, price: decimal(entry.price, `${symbol} price`) };
@@ -151,9 +185,9 @@ export interface KlineRange {
 export interface BinanceClient {
   readonly baseUrl: string;
   /** every symbol on the exchange, with its status */
-  exchangeInfo(): Promise<ExchangeSymbol[]>;
+  exchangeInfo(): Promise<Listing<ExchangeSymbol>>;
   /** the last price of every symbol */
-  tickerPrices(): Promise<TickerPrice[]>;
+  tickerPrices(): Promise<Listing<TickerPrice>>;
   /** klines oldest first; with only `endTime`, the latest `limit` up to it; with `startTime`, the first `limit` from it */
   klines(symbol: string, interval: KlineInterval, range: KlineRange): Promise<Kline[]>;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { PROJECT_ROOT } from '../../infra/projectRoot';
 
 /**
@@ -59,6 +59,29 @@ export function fixtureJson<T = unknown>(provider: string, file: string): T {
 /** 200 with a recorded payload, byte for byte. */
 export function fixtureReply(provider: string, file: string): FakeReply {
   return { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: fixtureText(provider, file) };
+}
+
+/**
+ * REAL provider responses (../shared/recordings, each file's source and date in its README): RECORDINGS_DIR,
+ * else ../shared/recordings beside the project. Read in place, never copied into the repository.
+ */
+export function recordingsDir(): string {
+  return resolve(process.env.RECORDINGS_DIR ?? join(PROJECT_ROOT, '..', 'shared', 'recordings'));
+}
+
+/** A recording's text by its path under the recordings directory, e.g. `binance/exchangeInfo-2023-09-08.json`. */
+export function recordingText(path: string): string {
+  return readFileSync(join(recordingsDir(), path), 'utf8');
+}
+
+export function recordingJson<T = unknown>(path: string): T {
+  return JSON.parse(recordingText(path)) as T;
+}
+
+/** 200 with a real recorded response, byte for byte (`text/xml` and `text/csv` bodies get their type). */
+export function recordingReply(path: string): FakeReply {
+  const type = path.endsWith('.json') ? 'application/json; charset=utf-8' : path.endsWith('.xml') ? 'text/xml' : path.endsWith('.csv') ? 'text/csv' : 'text/html';
+  return { status: 200, headers: { 'Content-Type': type }, body: recordingText(path) };
 }
 
 export function jsonReply(body: unknown, status = 200): FakeReply {

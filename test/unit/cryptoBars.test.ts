@@ -241,7 +241,7 @@ describe('barResponse', () => {
 describe('symbols', () => {
   test('lists the TRADING spot pairs of exchangeInfo, sorted, without the BREAK ones', () => {
     // Act
-    const symbols = tradingSymbols(parseExchangeInfo(fixtureJson('binance', 'exchangeInfo.json')));
+    const symbols = tradingSymbols(parseExchangeInfo(fixtureJson('binance', 'exchangeInfo.json')).items);
 
     // Assess
     expect(symbols).toHaveLength(34);

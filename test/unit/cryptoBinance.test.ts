@@ -107,9 +107,10 @@ describe('parseKlines', () => {
 describe('parseTickerPrices', () => {
   test('reads every symbol of the recording with its price as a number', () => {
     // Act
-    const prices = parseTickerPrices(fixtureJson('binance', 'ticker-price.json'));
+    const { items: prices, skipped } = parseTickerPrices(fixtureJson('binance', 'ticker-price.json'));
 
     // Assess
+    expect(skipped).toBe(0);
     expect(prices).toHaveLength(37);
     expect(prices).toContainEqual({ symbol: 'BTCUSDT', price: 91850.01 });
     expect(prices).toContainEqual({ symbol: 'PEPEUSDT', price: 0.00000511 });
@@ -124,12 +125,35 @@ describe('parseTickerPrices', () => {
   ])('rejects %s', (_what, body) => {
     thrown(BinancePayloadError, () => parseTickerPrices(body));
   });
+
+  test('skips and counts a malformed ticker instead of rejecting the payload', () => {
+    // Prepare: the recording plus one entry without a price
+    const body = [...fixtureJson<unknown[]>('binance', 'ticker-price.json'), { symbol: 'ODDUSDT' }];
+
+    // Act
+    const { items, skipped } = parseTickerPrices(body);
+
+    // Assess
+    expect(items).toHaveLength(37);
+    expect(skipped).toBe(1);
+  });
+
+  test('rejects a list where more than half the tickers are malformed', () => {
+    // Prepare
+    const body = [{ symbol: 'BTCUSDT', price: '1.0' }, { symbol: 'ETHUSDT' }, { symbol: 'SOLUSDT', price: 2 }];
+
+    // Act
+    const error = thrown(BinancePayloadError, () => parseTickerPrices(body));
+
+    // Assess
+    expect(error.message).toContain('2 of 3 items malformed');
+  });
 });
 
 describe('parseExchangeInfo', () => {
   test('reads every symbol of the recording with status, assets and spot permission', () => {
     // Act
-    const symbols = parseExchangeInfo(fixtureJson('binance', 'exchangeInfo.json'));
+    const { items: symbols } = parseExchangeInfo(fixtureJson('binance', 'exchangeInfo.json'));
 
     // Assess
     expect(symbols).toHaveLength(37);
@@ -192,7 +216,7 @@ describe('binanceClient', () => {
     const prices = await client(waits).tickerPrices();
 
     // Assess
-    expect(prices).toHaveLength(37);
+    expect(prices.items).toHaveLength(37);
     expect(waits).toEqual([2000]);
     expect(upstream.requestsTo(TICKER)).toHaveLength(2);
   });
