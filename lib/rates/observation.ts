@@ -44,12 +44,17 @@ export function dayMonthYear(value: unknown, where: string): string {
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
-/** `02 Jan 2024` (Bank of England) → 2024-01-02, or throws. */
+/** Two-digit years from here on are 19yy, below it 20yy (`01 Jan 26` is 2026; the IADB's rate series begin after 1970). */
+const TWO_DIGIT_YEAR_PIVOT = 70;
+
+/** `02 Jan 2024` or `02 Jan 24` (Bank of England, both forms in its CSVs and pages) → 2024-01-02, or throws. */
 export function dayMonthNameYear(value: unknown, where: string): string {
-  const match = typeof value === 'string' ? /^(\d{1,2})[ -]([A-Za-z]{3})[ -](\d{4})$/.exec(value.trim()) : null;
+  const match = typeof value === 'string' ? /^(\d{1,2})[ -]([A-Za-z]{3})[ -](\d{4}|\d{2})$/.exec(value.trim()) : null;
   const month = match ? MONTHS.indexOf(match[2]!.toLowerCase()) + 1 : 0;
   if (!match || month === 0) throw new RatePayloadError(`${where}: '${String(value)}' is not a date`);
-  return calendarDate(`${match[3]}-${String(month).padStart(2, '0')}-${match[1]!.padStart(2, '0')}`, where);
+  const digits = match[3]!;
+  const year = digits.length === 4 ? digits : String((Number(digits) < TWO_DIGIT_YEAR_PIVOT ? 2000 : 1900) + Number(digits));
+  return calendarDate(`${year}-${String(month).padStart(2, '0')}-${match[1]!.padStart(2, '0')}`, where);
 }
 
 /** Sorted oldest first, one observation per date (the last one given wins). */

@@ -5,7 +5,9 @@
  *   call rate, `db=FM01&code=STRDCLUCON` (daily). `/api/v1/getDataCode?format=json&lang=en&db=…&code=…&startDate=YYYYMM&endDate=YYYYMM`
  *   → `{"STATUS": 200, "MESSAGEID": "M181000I", "RESULTSET": [{"VALUES": {"SURVEY_DATES": [20260105, …], "VALUES": [0.727, null, …]}}]}`.
  *   The API answers HTTP 200 even on errors: `STATUS` ≠ 200 with a `MESSAGE` is a failure; `M181030I` means
- *   "no data in the range" (an empty result). Daily series take YYYYMM bounds.
+ *   "no data in the range" (an empty result). Daily series take YYYYMM bounds. Long answers are paged:
+ *   `NEXTPOSITION` (null on the last page) is sent back as `startPosition` for the next page (API manual,
+ *   "ページング"); the client follows it, at most BOJ_MAX_PAGES pages.
  * - The short-term prime lending rate is not a stat-search series: the Bank publishes it as the table
  *   "長・短期プライムレート" (`/statistics/dl/loan/prime/prime.htm`). Each row: the date a rate changed (TH),
  *   then the short-term prime rate, most frequent value (first TD), its range, and the long-term prime rate;
@@ -37,6 +39,18 @@ export function parseBojDataCode(body: unknown): RateObservation[] {
     return [{ date: calendarDate(`${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`, where), rate_pct: ratePercent(rate, where) }];
   });
 }
+
+/** The `startPosition` of the next page, or null on the last page (`NEXTPOSITION` null or absent). */
+export function bojNextPosition(body: unknown): number | null {
+  const next = (body as { NEXTPOSITION?: unknown } | null)?.NEXTPOSITION;
+  if (next === null || next === undefined || next === '') return null;
+  const position = Number(next);
+  if (!Number.isSafeInteger(position) || position < 1) throw new RatePayloadError(`NEXTPOSITION '${String(next)}' is not a position`);
+  return position;
+}
+
+/** Pages one getDataCode answer may take (a daily series since 1985 fits in one; the bound stops a looping cursor). */
+export const BOJ_MAX_PAGES = 20;
 
 const ERAS: Record<string, number> = { 令和: 2018, R: 2018, 平成: 1988, H: 1988, 昭和: 1925, S: 1925 };
 
@@ -132,12 +146,23 @@ export function bojClient(options: Partial<HttpClientOptions> = {}): BojClient {
   const stat = createHttpClient({ baseUrl: process.env[BOJ_STAT_BASE_URL_ENV] ?? 'https://www.stat-search.boj.or.jp', ...common });
   const site = createHttpClient({ baseUrl: process.env[BOJ_SITE_BASE_URL_ENV] ?? 'https://www.boj.or.jp', ...common });
   return {
-    tona: (from, to) =>
-      stat.getJson(
-        '/api/v1/getDataCode',
-        { format: 'json', lang: 'en', db: TONA_SERIES.db, code: TONA_SERIES.code, startDate: yearMonth(from), endDate: yearMonth(to) },
-        parseBojDataCode,
-      ),
+    tona: async (from, to) => {
+      const query = { format: 'json', lang: 'en', db: TONA_SERIES.db, code: TONA_SERIES.code, startDate: yearMonth(from), endDate: yearMonth(to) };
+      const observations: RateObservation[] = [];
+      let position: number | null = null;
+      for (let page = 1; ; page += 1) {
+        const answer = await stat.getJson('/api/v1/getDataCode', position === null ? query : { ...query, startPosition: position }, (body) => ({
+          observations: parseBojDataCode(body),
+          next: bojNextPosition(body),
+        }));
+        observations.push(...answer.observations);
+        if (answer.next === null) return observations;
+        if ((position !== null && answer.next <= position) || page === BOJ_MAX_PAGES) {
+          throw new RatePayloadError(`BoJ paging does not end (NEXTPOSITION ${answer.next} after ${page} pages)`);
+        }
+        position = answer.next;
+      }
+    },
     shortTermPrime: () => site.getText(BOJ_PRIME_PAGE, {}, parseBojPrimeTable),
   };
 }
