@@ -1,3 +1,4 @@
+import { isTicker } from '../stocks/tickers';
 import { TOP_HOLDINGS } from './holdings';
 import { readXml } from './xmlEvents';
 
@@ -7,8 +8,10 @@ import { readXml } from './xmlEvents';
  * `fundInfo/netAssets` (USD) and every `invstOrSecs/invstOrSec` (name, title, cusip,
  * `identifiers/{isin|ticker|other}@value`, valUSD, pctVal = percent of net assets).
  *
- * The report keeps the holdings count and the top holdings by weight; a holding's ticker comes only
- * from its `identifiers/ticker` (N-PORT gives most holdings a CUSIP/ISIN but no ticker: null then).
+ * The report keeps the holdings count and the top holdings by weight. A holding's ticker comes only from
+ * its `identifiers/ticker`, and only for an equity holding (`assetCat` EC) whose value reads as a listed
+ * ticker: on debt and other holdings filers put issuer or internal codes there (a municipal bond fund's
+ * bonds carry `KYSFAC`, the issuer's code). N-PORT gives most holdings a CUSIP/ISIN but no ticker: null then.
  */
 
 export class FundDocumentError extends Error {}
@@ -47,13 +50,26 @@ const present = (value: string | undefined): string | null => {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** N-PORT's asset category of common equity (Form N-PORT item C.4). */
+const EQUITY_COMMON = 'EC';
+
+/** Longer values are not served as tickers: a CUSIP (9) or ISIN (12) filed in the ticker field. */
+const LISTED_TICKER_MAX_LENGTH = 8;
+
+/** The ticker served for a holding: an equity holding's `identifiers/ticker` that reads as a listed ticker, else null. */
+function equityTicker(assetCat: string | undefined, ticker: string | undefined): string | null {
+  const value = present(ticker)?.toUpperCase() ?? null;
+  const listed = value !== null && value.length <= LISTED_TICKER_MAX_LENGTH && isTicker(value);
+  return assetCat?.trim() === EQUITY_COMMON && listed ? value : null;
+}
+
 /** Parses a primary_doc.xml; throws FundDocumentError when it is not a complete N-PORT report. */
 export function parseNport(xml: string, topCount = TOP_HOLDINGS): NportReport {
   const genInfo: Record<string, string> = {};
   let country: string | null = null;
   let netAssets: string | undefined;
   const holdings: NportHolding[] = [];
-  let current: { name?: string; title?: string; cusip?: string; pctVal?: string; ticker?: string; isin?: string } | null = null;
+  let current: { name?: string; title?: string; cusip?: string; pctVal?: string; assetCat?: string; ticker?: string; isin?: string } | null = null;
 
   const { root, complete } = readXml(xml, {
     open(name, attributes, path) {
@@ -67,7 +83,7 @@ export function parseNport(xml: string, topCount = TOP_HOLDINGS): NportReport {
         if (name === 'isin') current.isin = attributes.value;
         return false;
       }
-      if (current && parent === 'invstOrSec') return ['name', 'title', 'cusip', 'pctVal'].includes(name);
+      if (current && parent === 'invstOrSec') return ['name', 'title', 'cusip', 'pctVal', 'assetCat'].includes(name);
       if (parent === 'genInfo') {
         if (name === 'regStateConditional') country = attributes.regCountry ?? null;
         return true;
@@ -84,14 +100,14 @@ export function parseNport(xml: string, topCount = TOP_HOLDINGS): NportReport {
         }
         holdings.push({
           name: label,
-          ticker: present(current.ticker),
+          ticker: equityTicker(current.assetCat, current.ticker),
           cusip: present(current.cusip),
           isin: present(current.isin),
           weightPct: weight,
         });
         current = null;
       } else if (current && parent === 'invstOrSec') {
-        current[name as 'name' | 'title' | 'cusip' | 'pctVal'] = text;
+        current[name as 'name' | 'title' | 'cusip' | 'pctVal' | 'assetCat'] = text;
       } else if (parent === 'genInfo') {
         genInfo[name] = text.trim();
       } else if (name === 'netAssets' && parent === 'fundInfo') {

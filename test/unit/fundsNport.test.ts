@@ -11,8 +11,8 @@ function nport(holdings: string, genInfo = '<seriesId>S000000001</seriesId><seri
     <fundInfo><totAssets>1000.00</totAssets><netAssets>990.50</netAssets></fundInfo>
     <invstOrSecs>${holdings}</invstOrSecs></formData></edgarSubmission>`;
 }
-const holding = (name: string, pct: string, identifiers = '') =>
-  `<invstOrSec><name>${name}</name><title>${name} title</title><cusip>N/A</cusip><identifiers>${identifiers}</identifiers><pctVal>${pct}</pctVal></invstOrSec>`;
+const holding = (name: string, pct: string, identifiers = '', assetCat = 'EC') =>
+  `<invstOrSec><name>${name}</name><title>${name} title</title><cusip>N/A</cusip><identifiers>${identifiers}</identifiers><pctVal>${pct}</pctVal><assetCat>${assetCat}</assetCat></invstOrSec>`;
 
 describe('N-PORT primary_doc.xml', () => {
   test('reads the series, registrant country, net assets and holdings count of a recording', () => {
@@ -59,6 +59,14 @@ describe('N-PORT primary_doc.xml', () => {
       ['Short', null],
     ]);
     expect(report.holdingsCount).toBe(3);
+  });
+
+  test.each([
+    ['a debt holding (issuer code in the ticker field)', holding('Kentucky Bond', '2.0', '<ticker value="KYSFAC"/>', 'DBT')],
+    ['an equity holding with an ISIN in the ticker field', holding('Apple', '2.0', '<ticker value="US0378331005"/>')],
+    ['an equity holding with a ticker that is no ticker', holding('Apple', '2.0', '<ticker value="AAPL US EQUITY"/>')],
+  ])('serves no ticker for %s', (_what, xml) => {
+    expect(parseNport(nport(xml)).topHoldings[0]!.ticker).toBeNull();
   });
 
   test('a fund with no holdings reports zero', () => {
