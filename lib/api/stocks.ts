@@ -51,7 +51,8 @@ export const stockEndpoints = {
       'Premium keys get the live price, the time it was struck and the day\'s volume so far. previous_close is the close of the session before the one ' +
       'price belongs to (null when there is none); change = price − previous_close (null without previous_close). Prices are rounded to the listing\'s ' +
       'quote precision (2 decimals for most stocks, 4 below 1.00), volumes to whole shares. name and exchange come from the SEC ticker list where the ' +
-      'ticker is in it, else from the price source; currency and exchange may be null when the source has none. Unknown ticker → 404 no_data; a ticker ' +
+      'ticker is in it, else from the price source; currency and exchange may be null when the source has none. Prices are in the currency\'s major unit: ' +
+      'London listings, which the source quotes in pence (GBp), are served in pounds (currency GBP, price ÷ 100), here and in /v1/stockpricehistorical. Unknown ticker → 404 no_data; a ticker ' +
       'that is not stored and whose on-demand read fails → 502 upstream_error. ' +
       HISTORY_SOURCE,
     access: 'all',
@@ -85,7 +86,8 @@ export const stockEndpoints = {
       'on its day (the session in progress never has one); a bar is provisional (provisional: true, volume may still rise) until re-read from the ' +
       'source from 04:00 ET the next day (settle runs are scheduled before 14:00 ET); non-US listings follow the same schedule on the US clock. ' +
       'Intraday bars only for periods that have ended, as deep as the source keeps them (1m: 7 days, 5m–30m: 60 days, 1h and 4h: 730 days); ' +
-      '4h bars are built from 1h bars on UTC 4-hour periods. History depth: paid plans below Business (not annual) get the last 5 years and a ' +
+      '4h bars are built from 1h bars on UTC 4-hour periods. Prices are in the currency\'s major unit (London listings in pounds, not the pence the source quotes), as on /v1/stockprice. ' +
+      'History depth: paid plans below Business (not annual) get the last 5 years and a ' +
       'start or end before that is 403 plan_required; Business and above and annual plans get the full archive. ' +
       HISTORY_SOURCE,
     access: 'premium',

@@ -16,6 +16,10 @@ export const YAHOO_CHART_URL_ENV = 'YAHOO_CHART_BASE_URL';
 
 export type ChartInterval = '1m' | '2m' | '5m' | '15m' | '30m' | '60m' | '90m' | '1h' | '1d' | '5d' | '1wk' | '1mo' | '3mo';
 
+const DAY = 86_400;
+/** How far back the chart API serves the intraday intervals (an older window answers an error, not bars). */
+export const INTRADAY_DEPTH_SECONDS = { '1m': 7 * DAY, '5m': 60 * DAY, '15m': 60 * DAY, '30m': 60 * DAY, '60m': 730 * DAY } as const;
+
 export interface ChartMeta {
   symbol: string;
   currency: string | null;

@@ -1,4 +1,4 @@
-import type { Chart, ChartBar } from '../sources/yahooChart';
+import { INTRADAY_DEPTH_SECONDS, type Chart, type ChartBar } from '../sources/yahooChart';
 import { PERIOD_SECONDS, periodStart, type OhlcvBar, type Period } from '../markets/timeSeries';
 import { dailyBarsFromRead, isUsListing, type DailyBar, type ListingClock } from './dailyBars';
 import { zonedMinuteOfDay } from '../time/zoned';
@@ -10,6 +10,11 @@ import { zonedMinuteOfDay } from '../time/zoned';
  * Rounding: prices to the listing's quote precision — Yahoo's `priceHint` decimals when given, else
  * 2 decimals (4 below 1.00) — which also removes the float32 noise the source carries (187.44000244140625 →
  * 187.44); volumes to whole shares.
+ *
+ * Currency: prices are served in the currency's major unit. The London Stock Exchange quotes in pence, which
+ * Yahoo reports as currency `GBp` (chart-OCDO.L recording: 305.3 GBp = £3.053): such a read is converted
+ * once, before anything is stored, to `GBP` with every price divided by 100 and two more decimals, so
+ * /v1/stockprice and /v1/stockpricehistorical agree.
  */
 
 /** One stored record per ticker in the `stock-quotes` collection. */
@@ -33,6 +38,33 @@ export interface StockSnapshot {
   volume: number | null;
   /** Unix seconds of the read */
   read_at: number;
+}
+
+/** Quote units that are a hundredth of a currency: Yahoo's `GBp` for LSE pence (GBX, the other spelling of pence). */
+const MINOR_UNITS: Record<string, string> = { GBp: 'GBP', GBX: 'GBP' };
+
+/** A chart quoted in a minor unit (pence) in its major unit (pounds): prices ÷ 100, priceHint + 2; others as they are. */
+export function inMajorUnit(chart: Chart): Chart {
+  const major = chart.meta.currency === null ? undefined : MINOR_UNITS[chart.meta.currency];
+  if (major === undefined) return chart;
+  const scale = (value: number) => value / 100;
+  const scaleOrNull = (value: number | null) => (value === null ? null : scale(value));
+  const { meta } = chart;
+  return {
+    meta: {
+      ...meta,
+      currency: major,
+      regularMarketPrice: scaleOrNull(meta.regularMarketPrice),
+      regularMarketDayHigh: scaleOrNull(meta.regularMarketDayHigh),
+      regularMarketDayLow: scaleOrNull(meta.regularMarketDayLow),
+      fiftyTwoWeekHigh: scaleOrNull(meta.fiftyTwoWeekHigh),
+      fiftyTwoWeekLow: scaleOrNull(meta.fiftyTwoWeekLow),
+      chartPreviousClose: scaleOrNull(meta.chartPreviousClose),
+      previousClose: scaleOrNull(meta.previousClose),
+      priceHint: typeof meta.priceHint === 'number' ? meta.priceHint + 2 : meta.priceHint,
+    },
+    bars: chart.bars.map((bar) => ({ ...bar, open: scale(bar.open), high: scale(bar.high), low: scale(bar.low), close: scale(bar.close) })),
+  };
 }
 
 export function priceDecimals(priceHint: number | null | undefined, sample: number | null): number {
@@ -148,13 +180,6 @@ export const SOURCE_INTERVAL: Record<IntradayPeriod, '1m' | '5m' | '15m' | '30m'
 };
 
 /** How far back the source serves each intraday interval; also the stored bars' retention (TTL). */
-export const INTRADAY_HISTORY_SECONDS: Record<IntradayPeriod, number> = {
-  '1m': 7 * 86_400,
-  '5m': 60 * 86_400,
-  '15m': 60 * 86_400,
-  '30m': 60 * 86_400,
-  '1h': 730 * 86_400,
-  '4h': 730 * 86_400,
-};
-
-
+export const INTRADAY_HISTORY_SECONDS = Object.fromEntries(
+  Object.entries(SOURCE_INTERVAL).map(([period, interval]) => [period, INTRADAY_DEPTH_SECONDS[interval]]),
+) as Record<IntradayPeriod, number>;

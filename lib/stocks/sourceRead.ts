@@ -1,6 +1,6 @@
 import type { ChartRequest, YahooChartClient } from '../sources/yahooChart';
 import { PERIOD_SECONDS } from '../markets/timeSeries';
-import { dailyBarsOf, intradayBarsOf, INTRADAY_HISTORY_SECONDS, snapshotOf, SOURCE_INTERVAL, type StoredIntradayPeriod } from './chartRead';
+import { dailyBarsOf, inMajorUnit, intradayBarsOf, INTRADAY_HISTORY_SECONDS, snapshotOf, SOURCE_INTERVAL, type StoredIntradayPeriod } from './chartRead';
 import type { DailyCoverage, TickerRead } from './store';
 
 /**
@@ -8,6 +8,12 @@ import type { DailyCoverage, TickerRead } from './store';
  * jobs collect reads and write them after every fetch has succeeded; the request path writes its one read.
  * `undefined`: the source does not know the symbol.
  */
+
+/** One chart read, in the currency's major unit (pence → pounds), or undefined for an unknown symbol. */
+async function readChart(client: YahooChartClient, ticker: string, request: ChartRequest) {
+  const chart = await client.chart(ticker, request);
+  return chart && inMajorUnit(chart);
+}
 
 /** The recent daily window the jobs read (the last five sessions). */
 export const RECENT_DAILY: ChartRequest = { interval: '1d', range: '5d' };
@@ -32,7 +38,7 @@ export async function readDaily(
   period1?: number,
 ): Promise<TickerRead | undefined> {
   const request: ChartRequest = period1 === undefined ? RECENT_DAILY : { interval: '1d', period1, period2: readAt + 86_400 };
-  const chart = await client.chart(ticker, request);
+  const chart = await readChart(client, ticker, request);
   if (!chart) return undefined;
   const snapshot = snapshotOf(ticker, chart, readAt);
   const bars = dailyBarsOf(chart, snapshot, readAt);
@@ -42,7 +48,7 @@ export async function readDaily(
 
 /** The snapshot alone (live price). */
 export async function readQuote(client: YahooChartClient, ticker: string, readAt: number): Promise<TickerRead | undefined> {
-  const chart = await client.chart(ticker, QUOTE);
+  const chart = await readChart(client, ticker, QUOTE);
   return chart ? { snapshot: snapshotOf(ticker, chart, readAt) } : undefined;
 }
 
@@ -65,7 +71,7 @@ export async function readIntraday(
   window: { period1: number; period2: number },
   readAt: number,
 ): Promise<TickerRead | undefined> {
-  const chart = await client.chart(ticker, { interval: SOURCE_INTERVAL[period], ...window });
+  const chart = await readChart(client, ticker, { interval: SOURCE_INTERVAL[period], ...window });
   if (!chart) return undefined;
   const snapshot = snapshotOf(ticker, chart, readAt);
   return {
