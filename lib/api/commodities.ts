@@ -11,6 +11,7 @@ import { UNITS } from '../energy/units';
 import { currencyParam } from '../fx/currencies';
 import { YAHOO_CHART_URL_ENV } from '../sources/yahooChart';
 import { COMMODITIES, COMMODITY_NAMES } from '../commodities/catalog';
+import { FUTURES_JOBS } from '../commodities/history';
 import { FUTURES_SAMPLE_RECORDED_AT, futuresSampleRoutes } from '../commodities/sampleRoutes';
 import { liveData } from '../http/caching';
 
@@ -107,7 +108,9 @@ export const commodityEndpoints = {
       'Bars are UTC-aligned (daily bars open at 00:00 New York time of the trading day). `provisional` is true on a daily bar until it ' +
       'has been re-read from the source at or after 12:00 New York time of the day after its trading day (when the exchange\'s volume ' +
       'is final); always false on intraday bars. Retention: 1m 7 days, 5m 30 days, 15m/30m 60 days, 1h/4h 2 years, 1d kept. ' +
-      'An empty window is []; nothing ingested for the period yet → 503 data_unavailable.',
+      'A window the store does not hold is read from the source on demand and stored; a window without bars (a weekend) is []; the source ' +
+      'failing with no bar stored for the window → 502 upstream_error whose message names the range that is stored; nothing ingested for ' +
+      'the period yet → 503 data_unavailable.',
     access: 'premium',
     metering: 'quota',
     cache: liveData(5 * 60),
@@ -118,7 +121,9 @@ export const commodityEndpoints = {
       end: z.optional(unixSecondsParam('window end, inclusive (default now)')),
     }),
     response: { json: z.array(z.object({ ...bar, provisional: z.boolean(), sample: sampleField })) },
-    tables: { market: 'read' },
+    // stores the bars it reads on demand (read-through)
+    tables: { market: 'readWrite' },
+    timeoutSeconds: 15,
   }),
   commodityPrice: defineEndpoint({
     path: '/v1/commodityprice',
@@ -149,8 +154,9 @@ export const commodityEndpoints = {
     summary: 'Front-month futures OHLCV bars of a commodity (USD), newest first',
     description:
       'Premium only. period 1m, 5m, 15m, 30m, 1h (default), 4h, 1d; start defaults to 24 hours before end, end to now; at most 1000 ' +
-      'bars, newest first. Same bars and retention as /v1/oilpricehistorical (without `provisional`). An empty window is []; nothing ' +
-      'ingested for the period yet → 503 data_unavailable.',
+      'bars, newest first. Same bars, retention and on-demand reads as /v1/oilpricehistorical (without `provisional`): a window without ' +
+      'bars is []; the source failing with no bar stored for the window → 502 upstream_error naming the stored range; nothing ingested ' +
+      'for the period yet → 503 data_unavailable.',
     access: 'premium',
     metering: 'quota',
     cache: liveData(5 * 60),
@@ -161,7 +167,8 @@ export const commodityEndpoints = {
       end: z.optional(unixSecondsParam('window end, inclusive (default now)')),
     }),
     response: { json: z.array(z.object({ ...bar, sample: sampleField })) },
-    tables: { market: 'read' },
+    tables: { market: 'readWrite' },
+    timeoutSeconds: 15,
   }),
   commodityContract: defineEndpoint({
     path: '/v1/commoditycontract',
@@ -214,7 +221,7 @@ const sample = (kind: Parameters<typeof futuresSampleRoutes>[0]) => ({
 /** Scheduled ingestion jobs of this family, in the order `npm run seed` runs them. */
 export const commodityJobs = {
   commodityQuotes: defineJob({
-    name: 'commodityQuotes',
+    name: FUTURES_JOBS.quotes,
     entry: 'functions/ingest/commodityQuotes.ts',
     schedule: 'rate(5 minutes)',
     summary: `Front-month futures quotes and daily bars of the 30 commodities and the oil benchmarks (${Object.values(BENCHMARK_INFO).map((b) => b.futuresSymbol).join(', ')}) from the Yahoo chart API`,
@@ -222,7 +229,7 @@ export const commodityJobs = {
     sample: sample('quotes'),
   }),
   commodityIntradayBars: defineJob({
-    name: 'commodityIntradayBars',
+    name: FUTURES_JOBS.intraday,
     entry: 'functions/ingest/commodityIntradayBars.ts',
     schedule: 'rate(5 minutes)',
     summary: 'Front-month futures 1m bars and their 5m … 4h aggregates (1h history backfilled from 60m bars)',

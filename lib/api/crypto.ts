@@ -73,7 +73,8 @@ export const cryptoEndpoints = {
       'asset. Bars of a watchlist of major pairs are ingested every minute (kept 7 days at 1m, 30 days at 5m, 60 days at 15m, 90 days ' +
       'at 30m, 1 year at 1h, 2 years at 4h, daily bars kept); any other listed pair, or a window the store does not cover, is fetched ' +
       'from Binance on demand and kept for the same periods. A bar closed within the last 90 s may be missing until ingested. ' +
-      'Unknown symbol → 404 no_data; no bars in the window (before Binance opened on 2017-07-14, say) → 200 []; Binance failing with nothing stored → 502 upstream_error. ' +
+      'Unknown symbol → 404 no_data; a window without bars (Binance has none there, or it ends before Binance opened on 2017-07-14) → 200 []; ' +
+      'Binance failing with no bar stored for the window → 502 upstream_error whose message names the range that is stored. ' +
       SOURCE,
     access: 'premium',
     metering: 'quota',

@@ -1,4 +1,5 @@
 import { PERIOD_SECONDS, periodStart, type OhlcvBar, type Period } from '../markets/timeSeries';
+import type { ChartBar } from '../sources/yahooChart';
 
 /**
  * Futures OHLCV bars as stored (dataset `futures`, symbol = the Yahoo symbol, one series per period) and
@@ -18,6 +19,9 @@ import { PERIOD_SECONDS, periodStart, type OhlcvBar, type Period } from '../mark
 export const FUTURES_DATASET = 'futures';
 
 export type FuturesBar = OhlcvBar;
+
+/** A chart source bar as stored. */
+export const barOf = ({ time, open, high, low, close, volume }: ChartBar): FuturesBar => ({ time, open, high, low, close, volume });
 
 const DAY = 86_400;
 export const RETENTION_SECONDS: Record<Period, number | undefined> = {
@@ -59,4 +63,11 @@ export function aggregateBars(bars: readonly FuturesBar[], period: Period, windo
 /** The start of the 1m window the intraday job fetches: a 4-hour boundary at least 4 hours before `now`. */
 export function intradayWindowStart(nowSeconds: number): number {
   return periodStart(nowSeconds - PERIOD_SECONDS['4h'], '4h');
+}
+
+/** 4h bars from 60m bars, from the first 4-hour boundary on (the first bucket is partial unless the hours start on one). */
+export function fourHourBarsOf(hourly: readonly FuturesBar[]): FuturesBar[] {
+  if (hourly.length === 0) return [];
+  const first = Math.ceil(hourly.reduce((t, b) => Math.min(t, b.time), Infinity) / PERIOD_SECONDS['4h']) * PERIOD_SECONDS['4h'];
+  return aggregateBars(hourly, '4h', first);
 }

@@ -1,9 +1,9 @@
 import type { JobSummary } from '../ingest/job';
-import { PERIOD_SECONDS, type Period } from '../markets/timeSeries';
+import type { Period } from '../markets/timeSeries';
 import type { WriteContext } from '../store/marketData';
-import type { ChartBar, YahooChartClient } from '../sources/yahooChart';
+import type { YahooChartClient } from '../sources/yahooChart';
 import { COMMODITIES } from './catalog';
-import { aggregateBars, FROM_MINUTES, intradayWindowStart, type FuturesBar } from './bars';
+import { aggregateBars, barOf, fourHourBarsOf, FROM_MINUTES, intradayWindowStart, type FuturesBar } from './bars';
 import { listedContracts, yahooContractSymbol } from './contracts';
 import { FRONT_MONTH_SYMBOLS } from './futuresSymbols';
 import { quoteOf, type FuturesQuote } from './quotes';
@@ -31,7 +31,6 @@ const DAILY_BACKFILL_AGE = 30 * 86_400;
 const HOURLY_BACKFILL_AGE = 86_400;
 
 const secondsOf = (now: Date) => Math.floor(now.getTime() / 1000);
-const barOf = ({ time, open, high, low, close, volume }: ChartBar): FuturesBar => ({ time, open, high, low, close, volume });
 
 async function hasBarOlderThan(symbol: string, period: Period, ageSeconds: number, now: Date): Promise<boolean> {
   const bars = await futuresBars.query(symbol, period, { to: secondsOf(now) - ageSeconds, limit: 1, order: 'newest' }, now);
@@ -74,11 +73,7 @@ export async function ingestIntradayBars(client: YahooChartClient, context: Writ
       const history = await client.chart(symbol, { interval: '60m', range: '1mo' });
       hourly.push(...(history?.bars.map(barOf) ?? []));
     }
-    if (hourly.length > 0) {
-      // the first 4h bucket is partial unless the history starts on a 4-hour boundary
-      const first = Math.ceil(hourly.reduce((t, b) => Math.min(t, b.time), Infinity) / PERIOD_SECONDS['4h']) * PERIOD_SECONDS['4h'];
-      series.push({ symbol, period: '1h', bars: hourly }, { symbol, period: '4h', bars: aggregateBars(hourly, '4h', first) });
-    }
+    if (hourly.length > 0) series.push({ symbol, period: '1h', bars: hourly }, { symbol, period: '4h', bars: fourHourBarsOf(hourly) });
     const oneMinute = minutes.bars.map(barOf).filter((bar) => bar.time >= windowStart);
     series.push({ symbol, period: '1m', bars: oneMinute });
     for (const period of FROM_MINUTES) series.push({ symbol, period, bars: aggregateBars(oneMinute, period, windowStart) });

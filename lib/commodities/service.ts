@@ -1,11 +1,12 @@
 import { DataUnavailableError, NoDataError, PlanRequiredError } from '../http/errors';
 import { ACCESS, type Plan } from '../http/plans';
 import { sampleMark } from '../http/sample';
-import { MAX_BARS, timeWindow, type Period } from '../markets/timeSeries';
+import { timeWindow, type Period } from '../markets/timeSeries';
 import { COMMODITIES, commodityNamed, type CommodityInfo } from './catalog';
 import { parseContractSymbol } from './contracts';
 import { freeCommodities } from './rotation';
-import { futuresBars, futuresContracts, futuresQuotes, type ContractQuote } from './store';
+import { frontMonthHistory } from './history';
+import { futuresContracts, futuresQuotes, type ContractQuote } from './store';
 
 /**
  * What /v1/commodityprice, /v1/commoditypricehistorical, /v1/commoditycontract and
@@ -41,10 +42,7 @@ export async function commodityPrice(name: string, plan: Plan, now: Date) {
 export async function commodityPriceHistory(params: { name: string; period: Period; start?: number; end?: number }, now: Date) {
   const info = commodity(params.name);
   const window = timeWindow(params, params.period, now, DAY);
-  const stored = await futuresBars.query(info.yahooSymbol, params.period, { from: window.from, to: window.to, limit: MAX_BARS, order: 'newest' }, now);
-  if (stored.length === 0 && !(await futuresBars.newest(info.yahooSymbol, params.period, now))) {
-    throw new DataUnavailableError(`No ${params.period} bars of ${params.name} have been ingested yet; try again later.`);
-  }
+  const stored = await frontMonthHistory(info.yahooSymbol, params.name, params.period, window, now);
   return stored.map((bar) => {
     const { open, low, high, close, volume, time } = bar.value;
     return { open, low, high, close, volume, time, ...sampleMark(bar) };

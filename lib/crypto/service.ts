@@ -1,9 +1,9 @@
-import { DataUnavailableError, NoDataError, UpstreamError } from '../http/errors';
+import { DataUnavailableError, NoDataError } from '../http/errors';
 import { errorFacts, logger } from '../http/observability';
 import { sampleMark } from '../http/sample';
-import type { Period, TimeWindow } from '../markets/timeSeries';
+import { logUpstreamFailure, windowNotStored, type Period, type TimeWindow } from '../markets/timeSeries';
 import { binanceClient, type BinanceClient } from '../sources/binance';
-import { UpstreamFailure } from '../sources/http';
+import { ON_DEMAND_CLIENT, UpstreamFailure } from '../sources/http';
 import type { Stored } from '../store/marketData';
 import {
   barResponse,
@@ -26,7 +26,9 @@ import { cryptoBars, listedSymbols, listingOf, priceSnapshot } from './store';
  * - /v1/cryptosymbols: the stored list, sorted;
  * - /v1/cryptopricehistorical: stored bars when they cover the window; otherwise Binance is asked on
  *   demand (any listed symbol, any depth Binance has), the closed bars are stored with their TTL
- *   (read-through) and served. If that fetch fails, what is stored is served; with nothing stored, 502.
+ *   (read-through) and served. If that fetch fails, what is stored in the window is served; with nothing
+ *   stored in it, 502 naming the stored range. A window Binance has no bars for is 200 [] (the rule every
+ *   history endpoint follows, lib/markets/timeSeries.ts).
  * A symbol not on the list is 404 no_data; nothing ingested yet is 503 data_unavailable.
  */
 
@@ -65,9 +67,6 @@ export interface HistoryDeps {
   client?: BinanceClient;
 }
 
-/** An API call waits for Binance at most ~10 s: 4 s per attempt, one retry, short Retry-After only. */
-const ON_DEMAND_CLIENT = { timeoutMs: 4000, retries: 1, backoffMs: 200, maxRetryAfterMs: 2000 };
-
 /** Fetches the window from Binance and stores its closed bars (read-through); undefined when Binance failed. */
 async function fetchOnDemand(query: HistoryQuery, now: Date, client: BinanceClient): Promise<CryptoBar[] | undefined> {
   const { symbol, interval, window, limit } = query;
@@ -76,13 +75,13 @@ async function fetchOnDemand(query: HistoryQuery, now: Date, client: BinanceClie
     bars = closedBars(await client.klines(symbol, interval, onDemandRange(window, interval, limit)), now);
   } catch (error) {
     if (!(error instanceof UpstreamFailure)) throw error;
-    logger.warn('crypto history: Binance fetch failed', { symbol, interval, error: error.message });
+    logUpstreamFailure('binance klines', error);
     return undefined;
   }
   try {
     await cryptoBars.put(symbol, interval, unexpiredBars(bars, interval, now), { now, sample: false });
   } catch (error) {
-    logger.warn('crypto history: storing fetched bars failed', { symbol, interval, ...errorFacts(error) });
+    logger.warn('crypto history: storing fetched bars failed', { ...errorFacts(error) });
   }
   return bars;
 }
@@ -91,7 +90,7 @@ export async function cryptoPriceHistory(asked: HistoryQuery, now: Date, deps: H
   const query = { ...asked, window: overlappingBars(asked.window, asked.interval) };
   const { symbol, interval, window, limit } = query;
   await requireListed(symbol, now);
-  // a window that ends before Binance opened holds nothing (and DynamoDB refuses BETWEEN with from > to)
+  // a window that ends before Binance opened (2017-07-14) holds nothing (and DynamoDB refuses BETWEEN with from > to)
   if (window.from > window.to) return [];
   const stored = await cryptoBars.query(symbol, interval, { from: window.from, to: window.to, limit, order: 'newest' }, now);
   const closedBy = Math.floor(now.getTime() / 1000) - INGESTION_LAG_SECONDS;
@@ -99,9 +98,7 @@ export async function cryptoPriceHistory(asked: HistoryQuery, now: Date, deps: H
   let answer: Stored<CryptoBar>[] = stored;
   if (!coversWindow(stored.map((s) => s.value.time), expected, limit)) {
     const fetched = await fetchOnDemand(query, now, deps.client ?? binanceClient(ON_DEMAND_CLIENT));
-    if (fetched === undefined && stored.length === 0) {
-      throw new UpstreamError(`Binance did not answer for ${symbol} ${interval} bars and none are stored for this window; try again later.`);
-    }
+    if (fetched === undefined && stored.length === 0) throw windowNotStored('Binance', symbol, interval, await cryptoBars.extent(symbol, interval, now));
     if (fetched !== undefined) {
       const live = fetched.map((value): Stored<CryptoBar> => ({ value, sample: false, storedAt: Math.floor(now.getTime() / 1000) }));
       answer = newestInWindow(live, stored, (s) => s.value.time, window, limit);

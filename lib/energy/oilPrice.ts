@@ -5,8 +5,9 @@ import { usdConversion } from '../fx/convert';
 import { DataUnavailableError, PlanRequiredError } from '../http/errors';
 import { ACCESS, type Plan } from '../http/plans';
 import { sampleMark } from '../http/sample';
-import { MAX_BARS, timeWindow, type Period } from '../markets/timeSeries';
-import { futuresBars, futuresQuotes } from '../commodities/store';
+import { timeWindow, type Period } from '../markets/timeSeries';
+import { frontMonthHistory } from '../commodities/history';
+import { futuresQuotes } from '../commodities/store';
 import { zonedDate } from '../time/zoned';
 import { EXCHANGE_TIME_ZONE, isProvisional, latestDailyClose } from './dailyClose';
 
@@ -78,10 +79,7 @@ export async function oilPrices(params: OilPriceParams, plan: Plan, now: Date) {
 export async function oilPriceHistory(params: { type: Benchmark; period: Period; start?: number; end?: number }, now: Date) {
   const symbol = BENCHMARK_INFO[params.type].futuresSymbol;
   const window = timeWindow(params, params.period, now);
-  const stored = await futuresBars.query(symbol, params.period, { from: window.from, to: window.to, limit: MAX_BARS, order: 'newest' }, now);
-  if (stored.length === 0 && !(await futuresBars.newest(symbol, params.period, now))) {
-    throw new DataUnavailableError(`No ${params.period} bars of ${params.type} have been ingested yet; try again later.`);
-  }
+  const stored = await frontMonthHistory(symbol, params.type, params.period, window, now);
   return stored.map((bar) => {
     const { open, low, high, close, volume, time } = bar.value;
     const provisional = params.period === '1d' && isProvisional(zonedDate(time, EXCHANGE_TIME_ZONE), bar.storedAt);

@@ -151,7 +151,7 @@ export function bojClient(options: Partial<HttpClientOptions> = {}): BojClient {
       const observations: RateObservation[] = [];
       let position: number | null = null;
       for (let page = 1; ; page += 1) {
-        const answer = await stat.getJson('/api/v1/getDataCode', position === null ? query : { ...query, startPosition: position }, (body) => ({
+        const answer: { observations: RateObservation[]; next: number | null } = await stat.getJson('/api/v1/getDataCode', position === null ? query : { ...query, startPosition: position }, (body) => ({
           observations: parseBojDataCode(body),
           next: bojNextPosition(body),
         }));

@@ -46,6 +46,12 @@ export interface HttpClientOptions {
   random?: () => number;
 }
 
+/**
+ * Settings of a client on the request path (a history endpoint reading a window the store does not hold):
+ * 4 s per attempt, one retry, short Retry-After only, so a caller waits about 10 s at most.
+ */
+export const ON_DEMAND_CLIENT: Partial<HttpClientOptions> = { timeoutMs: 4000, retries: 1, backoffMs: 200, maxRetryAfterMs: 2000 };
+
 /** A JSON object (not null, not an array): the first check of every payload parser. */
 export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,5 +1,5 @@
-import { logger } from '../http/observability';
-import { UpstreamFailure } from '../sources/http';
+import { logUpstreamFailure } from '../markets/timeSeries';
+import { ON_DEMAND_CLIENT, UpstreamFailure } from '../sources/http';
 import { yahooChartClient, type YahooChartClient } from '../sources/yahooChart';
 import { writeReads, type TickerRead } from './store';
 import { watchlist } from './tickers';
@@ -13,7 +13,7 @@ export type ReadOutcome = { read: TickerRead } | { unknown: true } | { failure: 
 
 /** Request-path client: short timeout and one retry, so a slow source costs a caller seconds, not tens. */
 export function requestPathClient(): YahooChartClient {
-  return yahooChartClient({ timeoutMs: 4000, retries: 1, backoffMs: 200, maxRetryAfterMs: 2000 });
+  return yahooChartClient(ON_DEMAND_CLIENT);
 }
 
 export async function readThrough(read: () => Promise<TickerRead | undefined>, now: Date): Promise<ReadOutcome> {
@@ -22,7 +22,7 @@ export async function readThrough(read: () => Promise<TickerRead | undefined>, n
     result = await read();
   } catch (error) {
     if (error instanceof UpstreamFailure) {
-      logger.warn('stock on-demand read failed', { error: error.message });
+      logUpstreamFailure('yahoo chart', error);
       return { failure: error };
     }
     throw error;

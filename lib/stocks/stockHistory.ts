@@ -1,7 +1,7 @@
-import { NoDataError, PlanRequiredError, UpstreamError } from '../http/errors';
+import { NoDataError, PlanRequiredError } from '../http/errors';
 import { ACCESS, type Plan } from '../http/plans';
 import { sampleMark } from '../http/sample';
-import { MAX_BARS, PERIOD_SECONDS, periodStart, timeWindow, type Period, type TimeWindow } from '../markets/timeSeries';
+import { MAX_BARS, PERIOD_SECONDS, periodStart, timeWindow, windowNotStored, type Period, type TimeWindow } from '../markets/timeSeries';
 import type { Stored } from '../store/marketData';
 import { fourHourBars, type IntradayBar, type IntradayPeriod, type StoredIntradayPeriod } from './chartRead';
 import { latestDailyTransition, isPublished, type DailyBar } from './dailyBars';
@@ -19,10 +19,13 @@ import { dailyBars, dailyCoverage, intradayBars, stockSnapshots } from './store'
  *   and time 5 years ago); a `start` or `end` before that is 403 plan_required. Business and above and
  *   annual plans get the full archive. An omitted `start` is clamped to the 5-year floor.
  * - Daily history is read through: when the stored series does not reach back to `start` (or, outside
- *   the watchlist, is out of date) the window up to now is read from the source and stored.
+ *   the watchlist, is out of date), or when no bar is stored in the window and the window reaches past
+ *   the last read or the newest stored bar, the window up to now is read from the source and stored.
  * - Intraday bars (1m … 4h) are read on demand for every ticker, within the source's depth (1m: 7 days,
  *   5m–30m: 60 days, 1h/4h: 730 days), stored with that retention, and served from the store when the
  *   source fails. Only bars whose period has ended are served; 4h bars are built from 1h bars.
+ * - The source answering no bars for the window (a weekend) is 200 []; the source failing with no bar
+ *   stored in the window is 502 naming the stored range (lib/markets/timeSeries.ts).
  */
 export const HISTORY_YEARS_BELOW_BUSINESS = 5;
 
@@ -86,9 +89,11 @@ const barOf = (stored: Stored<DailyBar | IntradayBar>, extra: { sample?: true } 
   };
 };
 
-function unavailable(ticker: string, outcome: ReadOutcome): never {
+/** The answer when a read failed and no bar is stored in the window: 404 for a ticker the source does not know, else 502 naming what is stored. */
+async function unavailable(ticker: string, series: StoredIntradayPeriod | '1d', outcome: ReadOutcome, period: Period, now: Date): Promise<never> {
   if ('unknown' in outcome) throw new NoDataError(`No stock or index with ticker '${ticker}' is known.`);
-  throw new UpstreamError(`The price source could not be reached for '${ticker}' and nothing is stored yet; try again shortly.`);
+  const stored = series === '1d' ? await dailyBars.extent(ticker, '1d', now) : await intradayBars.extent(ticker, series, now);
+  throw windowNotStored('The price source', ticker, period, stored);
 }
 
 export async function stockHistory(query: HistoryQuery, plan: Plan, now: Date): Promise<StockBar[]> {
@@ -98,17 +103,27 @@ export async function stockHistory(query: HistoryQuery, plan: Plan, now: Date): 
 
 async function dailyHistory(ticker: string, window: TimeWindow, now: Date): Promise<StockBar[]> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  const coverage = await dailyCoverage.get(ticker, now);
+  const storedIn = () => dailyBars.query(ticker, '1d', { from: window.from, to: window.to, limit: MAX_BARS + 2, order: 'newest' }, now);
+  const [coverage, before] = await Promise.all([dailyCoverage.get(ticker, now), storedIn()]);
   const stale = coverage !== undefined && !isOnWatchlist(ticker) && coverage.value.read_at < Math.min(window.to, latestDailyTransition(nowSeconds));
-  if (!coverage || coverage.value.from > window.from || stale) {
+  // nothing stored in the window, and the window reaches past what the store was brought up to: ask the source
+  const beyond = coverage !== undefined && before.length === 0 && (coverage.value.read_at < window.to || (await newestBarBefore(ticker, window.from, now)));
+  let stored = before;
+  if (!coverage || coverage.value.from > window.from || stale || beyond) {
     const outcome = await readThrough(() => readDaily(requestPathClient(), ticker, nowSeconds, coverage?.value, window.from), now);
-    if (!('read' in outcome) && !coverage) unavailable(ticker, outcome);
+    if ('read' in outcome) stored = await storedIn();
+    else if (!coverage || stored.length === 0) await unavailable(ticker, '1d', outcome, '1d', now);
   }
-  const stored = await dailyBars.query(ticker, '1d', { from: window.from, to: window.to, limit: MAX_BARS + 2, order: 'newest' }, now);
   return stored
     .filter((bar) => isPublished(bar.value.session, nowSeconds))
     .slice(0, MAX_BARS)
     .map((s) => barOf(s));
+}
+
+/** True when every stored daily bar opened before `time` (the window lies after the newest one). */
+async function newestBarBefore(ticker: string, time: number, now: Date): Promise<boolean> {
+  const newest = await dailyBars.newest(ticker, '1d', now);
+  return newest !== undefined && newest.value.time < time;
 }
 
 async function intradayHistory(ticker: string, period: IntradayPeriod, window: TimeWindow, now: Date): Promise<StockBar[]> {
@@ -126,7 +141,7 @@ async function intradayHistory(ticker: string, period: IntradayPeriod, window: T
       : await readThrough(() => readQuote(client, ticker, nowSeconds), now);
   const limit = period === '4h' ? MAX_BARS * 4 + 8 : MAX_BARS;
   const stored = await intradayBars.query(ticker, series, { from, to, limit, order: 'newest' }, now);
-  if (outcome && !('read' in outcome) && stored.length === 0) unavailable(ticker, outcome);
+  if (outcome && !('read' in outcome) && stored.length === 0) await unavailable(ticker, series, outcome, period, now);
   const completed = stored.filter((s) => s.value.time + PERIOD_SECONDS[series] <= nowSeconds);
   if (period !== '4h') return completed.map((s) => barOf(s));
   const sample = completed.some((s) => s.sample);

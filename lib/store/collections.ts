@@ -73,6 +73,13 @@ export interface BarCollection<B extends Bar, P extends string> {
   query(symbol: string, period: P, range: BarRange, now: Date): Promise<Stored<B>[]>;
   /** the newest live bar of a series */
   newest(symbol: string, period: P, now: Date): Promise<Stored<B> | undefined>;
+  /** the oldest and newest live bar of a series: the range it holds (undefined when it holds none) */
+  extent(symbol: string, period: P, now: Date): Promise<BarExtent<B> | undefined>;
+}
+
+export interface BarExtent<B extends Bar> {
+  oldest: Stored<B>;
+  newest: Stored<B>;
 }
 
 export interface BarCollectionOptions<P extends string> {
@@ -87,5 +94,12 @@ export function barCollection<B extends Bar, P extends string = string>(dataset:
     put: (symbol, period, bars, context) => putBars(series(symbol, period), bars, context, options.retentionSeconds?.[period]),
     query: (symbol, period, range, now) => queryBars<B>(series(symbol, period), range, now),
     newest: async (symbol, period, now) => (await queryBars<B>(series(symbol, period), { limit: 1, order: 'newest' }, now))[0],
+    extent: async (symbol, period, now) => {
+      const [[oldest], [newest]] = await Promise.all([
+        queryBars<B>(series(symbol, period), { limit: 1, order: 'oldest' }, now),
+        queryBars<B>(series(symbol, period), { limit: 1, order: 'newest' }, now),
+      ]);
+      return oldest && newest ? { oldest, newest } : undefined;
+    },
   };
 }

@@ -368,7 +368,7 @@ describe('cryptoBars job and /v1/cryptopricehistorical', () => {
     expect(bars.map((b) => b.timestamp)).toEqual([Math.floor(clock / 86_400_000) * 86_400 - 86_400]);
   });
 
-  test('a window without bars is 200 []', async () => {
+  test('a window Binance has no bars for is 200 []', async () => {
     // Prepare: Binance has nothing that old for this pair
     upstream.on(KLINES, klines());
 
@@ -376,7 +376,9 @@ describe('cryptoBars job and /v1/cryptopricehistorical', () => {
     const response = await history('symbol=BTCUSDT&interval=1d&start=1500000000&end=1500864000');
 
     // Assess
-    expect([response.status, await response.json()]).toEqual([200, []]);
+    expect(response.status).toBe(200);
+    expect(await json(response)).toEqual([]);
+    expect(upstream.requestsTo(KLINES)).toHaveLength(1);
   });
 
   test('a window before Binance opened is 200 [] without asking Binance', async () => {
@@ -384,7 +386,8 @@ describe('cryptoBars job and /v1/cryptopricehistorical', () => {
     const response = await history('symbol=BTCUSDT&interval=1h&start=-86400&end=86400');
 
     // Assess
-    expect([response.status, await response.json()]).toEqual([200, []]);
+    expect(response.status).toBe(200);
+    expect(await json(response)).toEqual([]);
     expect(upstream.requestsTo(KLINES)).toHaveLength(0);
   });
 
@@ -435,7 +438,24 @@ describe('/v1/cryptopricehistorical for a listed pair outside the watchlist (rea
     const response = await history('symbol=ADAUSDT&interval=15m');
 
     // Assess
-    await expectError(response, 502, 'upstream_error');
+    const error = await expectError(response, 502, 'upstream_error');
+    expect(error.error).toMatch(/no ADAUSDT 15m bars are stored for this window, nor for any other/);
+  });
+
+  test('the 502 for a window not stored names the range that is', async () => {
+    // Prepare: XRPUSDT 1h bars of the last day were stored by the read-through above
+    upstream.on(KLINES, serverError(503));
+    const weekAgo = Math.floor(Date.now() / 1000) - 7 * 86_400;
+    const stored = await json<{ timestamp: number }[]>(await history('symbol=XRPUSDT&interval=1h&limit=1000'));
+    const [newest, oldest] = [stored[0]!.timestamp, stored.at(-1)!.timestamp];
+
+    // Act
+    const response = await history(`symbol=XRPUSDT&interval=1h&start=${weekAgo - 86_400}&end=${weekAgo}`);
+
+    // Assess
+    const error = await expectError(response, 502, 'upstream_error');
+    expect(error.error).toContain(`stored bars cover ${new Date(oldest * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+    expect(error.error).toContain(`(start=${oldest}&end=${newest})`);
   });
 });
 
