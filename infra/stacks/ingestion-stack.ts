@@ -1,4 +1,5 @@
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -16,15 +17,28 @@ export interface IngestionStackProps extends StackProps {
   jobs?: readonly IngestionJobDefinition[];
 }
 
-/** Scheduled ingestion jobs: one function and one EventBridge rule per job, failed runs kept in one queue. */
+/**
+ * Scheduled ingestion jobs: one function and one EventBridge rule per job, failed runs kept in one queue,
+ * and an alarm as soon as a failed run lands there (operators subscribe its actions to their paging).
+ */
 export class IngestionStack extends Stack {
   readonly deadLetterQueue: Queue;
+  readonly failedRunsAlarm: Alarm;
   /** the function of each job, by job name */
   readonly functions: Record<string, NodejsFunction> = {};
 
   constructor(scope: Construct, id: string, props: IngestionStackProps) {
     super(scope, id, props);
     this.deadLetterQueue = new Queue(this, 'FailedRuns', { retentionPeriod: Duration.days(14), enforceSSL: true });
+    // a run that failed after Lambda's retries, including one that asked for data and had nothing to store
+    this.failedRunsAlarm = new Alarm(this, 'FailedRunsAlarm', {
+      alarmDescription: 'An ingestion job run failed after its retries (dead-letter queue FailedRuns); job-runs.last_error says why',
+      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
 
     for (const job of props.jobs ?? ingestionJobs) {
       const id = constructId(job.name);

@@ -25,7 +25,7 @@ import { parseProxyStatement } from './proxyStatement';
  * readable Summary Compensation Table is skipped with a note; any other failure (429/403 after retries,
  * 5xx, truncated or malformed payload) leaves that company's stored document as it was, the other
  * companies are written, and the run then fails naming the companies that failed (so it is retried and
- * the job-runs record shows the error).
+ * the job-runs record shows the error). A run in which no company had anything to store fails too.
  */
 
 export const FILINGS_WATCHLIST_ENV = 'FILINGS_WATCHLIST';
@@ -67,9 +67,9 @@ const label = (company: CompanyRef) => `${company.ticker ?? 'CIK'} ${company.cik
 const notFound = (error: unknown) => error instanceof UpstreamFailure && error.status === 404;
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-function finish(written: number, notes: string[], failures: string[], what: string): JobSummary {
+function finish(written: number, requested: number, notes: string[], failures: string[], what: string): JobSummary {
   if (failures.length) throw new Error(`${what} failed for ${failures.length} compan${failures.length === 1 ? 'y' : 'ies'} (their stored data are unchanged): ${failures.join('; ')}`);
-  return { written, notes };
+  return { written, requested, notes };
 }
 
 export async function ingestCompanies(client: SecClient, context: WriteContext): Promise<JobSummary> {
@@ -98,7 +98,7 @@ export async function ingestFacts(client: SecClient, companies: readonly Company
   }
   await filingStatements.put(statements, context);
   await filingEcd.put(ecd, context);
-  return finish(statements.length + ecd.length, notes, failures, 'companyfacts');
+  return finish(statements.length + ecd.length, companies.length, notes, failures, 'companyfacts');
 }
 
 export async function ingestProxies(client: SecClient, companies: readonly CompanyRef[], context: WriteContext, notes: string[] = []): Promise<JobSummary> {
@@ -126,5 +126,5 @@ export async function ingestProxies(client: SecClient, companies: readonly Compa
     }
   }
   await filingCompensation.put(documents, context);
-  return finish(documents.length, notes, failures, 'proxy statements');
+  return finish(documents.length, companies.length, notes, failures, 'proxy statements');
 }

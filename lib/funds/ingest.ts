@@ -10,7 +10,8 @@ import { fundClassesOf, fundWatchlist, type FundClass } from './tickers';
  * The fundProfiles and fundPrices jobs (functions/ingest/fund*.ts pass in the real clients; tests pass
  * clients with short backoff). Both cover the FUND_WATCHLIST funds, fetch everything first and write
  * only then. One fund failing leaves that fund's stored data as it was and is noted; a run in which
- * every fund failed throws (the job run is recorded as failed, Lambda retries it).
+ * every fund failed throws (the job run is recorded as failed, Lambda retries it), and so does a price run
+ * in which no fund had a NAV to store.
  */
 
 /** The watchlist's share classes: from the stored SEC list, or the SEC file itself for any not stored yet. */
@@ -42,7 +43,8 @@ export async function ingestFundPrices(context: WriteContext, yahoo: YahooChartC
   const notes: string[] = [];
   const navs = new Map<string, NavBar[]>();
   let failed = 0;
-  for (const ticker of fundWatchlist()) {
+  const watchlist = fundWatchlist();
+  for (const ticker of watchlist) {
     try {
       const chart = await yahoo.chart(ticker, { interval: '1d', range: NAV_RANGE });
       if (!chart) notes.push(`${ticker}: unknown to Yahoo`);
@@ -61,5 +63,5 @@ export async function ingestFundPrices(context: WriteContext, yahoo: YahooChartC
     await fundNavs.put(ticker, '1d', bars, context);
     written += bars.length;
   }
-  return { written, notes };
+  return { written, requested: watchlist.length, notes };
 }

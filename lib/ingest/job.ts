@@ -10,7 +10,9 @@ import type { IngestionJobDefinition } from './definition';
  *
  * `run` fetches, parses and validates everything first and writes only then, through the repositories,
  * so a failing upstream leaves stored data as it was; re-running it writes the same items (idempotent).
- * A failed run throws: Lambda retries it and then hands the event to the dead-letter queue.
+ * A failed run throws: Lambda retries it and then hands the event to the dead-letter queue (which the
+ * ingestion stack alarms on). A run whose summary says it asked for `requested` things and wrote none
+ * fails the same way (an upstream answering 404 or empty for everything must not pass for a working one).
  * Every run is recorded in the `job-runs` collection (last success, last error).
  */
 
@@ -27,8 +29,22 @@ export interface JobEvent {
 export interface JobSummary {
   /** items written */
   written: number;
+  /**
+   * how many things the run asked the upstream for (watchlist tickers, funds, companies, rates): a run that
+   * asked for some and wrote nothing (every answer a 404 or an empty envelope) fails instead of succeeding
+   */
+  requested?: number;
   /** anything worth a line in the log (symbols skipped, ...) */
   notes?: string[];
+}
+
+/** A run that asked the upstream for `requested` things and has nothing to store. */
+export class NothingWrittenError extends Error {
+  override readonly name = 'NothingWrittenError';
+  constructor(summary: JobSummary) {
+    const why = summary.notes?.length ? `: ${summary.notes.join('; ')}` : '';
+    super(`asked the upstream for ${summary.requested} item${summary.requested === 1 ? "" : "s"} and had nothing to store${why}`.slice(0, 1000));
+  }
 }
 
 export interface JobRun {
@@ -74,6 +90,7 @@ export function ingestionJob(definition: IngestionJobDefinition, run: (context: 
       );
     try {
       const summary = await run(context);
+      if (summary.requested !== undefined && summary.requested > 0 && summary.written === 0) throw new NothingWrittenError(summary);
       await record({ last_success: Math.floor(now.getTime() / 1000), written: summary.written });
       if (event.log === false) return summary;
       if (context.sample) logger.warn('ingestion wrote SAMPLE data from recordings, not live data', { job, ...summary });

@@ -7,7 +7,8 @@
  *    history depth (catalogue `historyFrom`), a bounded first backfill.
  * 2. Fetch everything through the job's clients, parse and validate (a malformed payload throws).
  * 3. Only then write, idempotently (a point is keyed by its day). A rate that has nothing stored and gets
- *    nothing back fails the run: an empty answer must not pass for a working source.
+ *    nothing back fails the run, and so does a run in which no rate got anything back (an incremental
+ *    window always holds the newest stored day again): an empty answer must not pass for a working source.
  */
 import type { JobSummary } from '../ingest/job';
 import type { WriteContext } from '../store/marketData';
@@ -73,7 +74,7 @@ export async function ingestRates<I extends RateId>(
     await putRateHistory(rate, observations, context);
     written += observations.length;
   }
-  return { written, ...(notes.length > 0 ? { notes } : {}) };
+  return { written, requested: rates.length, ...(notes.length > 0 ? { notes } : {}) };
 }
 
 /**

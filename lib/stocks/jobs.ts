@@ -10,7 +10,7 @@ import { INDICES, tickerList, watchlist } from './tickers';
 /**
  * The stocks family's ingestion runs (functions/ingest/stock*.ts). Each reads everything first and writes
  * only then. A watchlist ticker the source does not know, or cannot serve after retries, is skipped with a
- * note and keeps what is stored; a run where every ticker failed fails (and writes nothing).
+ * note and keeps what is stored; a run where every ticker failed, or none had anything to store, fails (and writes nothing).
  */
 
 export async function ingestTickerList({ now, sample }: WriteContext): Promise<JobSummary> {
@@ -21,7 +21,7 @@ export async function ingestTickerList({ now, sample }: WriteContext): Promise<J
   return { written: records.length, notes: [`${records.length - INDICES.length} SEC tickers and ${INDICES.length} indices`] };
 }
 
-async function readWatchlist(read: (ticker: string) => Promise<TickerRead | undefined>): Promise<{ reads: TickerRead[]; notes: string[] }> {
+async function readWatchlist(read: (ticker: string) => Promise<TickerRead | undefined>): Promise<{ reads: TickerRead[]; notes: string[]; requested: number }> {
   const tickers = watchlist();
   const reads: TickerRead[] = [];
   const notes: string[] = [];
@@ -37,7 +37,7 @@ async function readWatchlist(read: (ticker: string) => Promise<TickerRead | unde
     }
   }
   if (reads.length === 0 && failures.length > 0) throw new Error(`every watchlist read failed (${failures.length}); first: ${failures[0]}`);
-  return { reads, notes: [...notes, ...failures.map((f) => `${f}; stored data kept`)] };
+  return { reads, notes: [...notes, ...failures.map((f) => `${f}; stored data kept`)], requested: tickers.length };
 }
 
 const jobClient = () => yahooChartClient();
@@ -47,14 +47,14 @@ export async function ingestDailyBars({ now, sample }: WriteContext): Promise<Jo
   const readAt = Math.floor(now.getTime() / 1000);
   const client = jobClient();
   const coverages = await dailyCoverage.getMany(watchlist(), now);
-  const { reads, notes } = await readWatchlist((ticker) => readDaily(client, ticker, readAt, coverages.get(ticker)?.value));
-  return { written: await writeReads(reads, { now, sample }), notes };
+  const { reads, notes, requested } = await readWatchlist((ticker) => readDaily(client, ticker, readAt, coverages.get(ticker)?.value));
+  return { written: await writeReads(reads, { now, sample }), requested, notes };
 }
 
 /** The live price, time and volume of every watchlist ticker (Premium /v1/stockprice). */
 export async function ingestQuotes({ now, sample }: WriteContext): Promise<JobSummary> {
   const readAt = Math.floor(now.getTime() / 1000);
   const client = jobClient();
-  const { reads, notes } = await readWatchlist((ticker) => readQuote(client, ticker, readAt));
-  return { written: await writeReads(reads, { now, sample }), notes };
+  const { reads, notes, requested } = await readWatchlist((ticker) => readQuote(client, ticker, readAt));
+  return { written: await writeReads(reads, { now, sample }), requested, notes };
 }

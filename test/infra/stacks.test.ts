@@ -346,6 +346,20 @@ describe('The CDK app', () => {
     expect(ofType(ingestion, 'AWS::Lambda::Function')).toHaveLength(ingestionJobs.length);
   });
 
+  it('alarms as soon as a failed ingestion run lands in the dead-letter queue', () => {
+    // Prepare
+    const [[queueId]] = ofType(ingestion, 'AWS::SQS::Queue');
+    // Assess
+    ingestion.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } }],
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      EvaluationPeriods: 1,
+    });
+  });
+
   it.each(ingestionJobs.map((job) => [job.name, job] as const))(
     'schedules the %s job with its EventBridge expression, a dead-letter queue and market-data access',
     (name, job) => {

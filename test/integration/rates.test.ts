@@ -239,15 +239,18 @@ describe('rate jobs', () => {
     expect(upstream.requestsTo(NYFED_RATES.sofr.path)).toHaveLength(2);
   });
 
-  test('NY Fed: an empty incremental answer writes nothing and keeps the stored rates', async () => {
-    // Prepare
+  test('NY Fed: an empty incremental answer for every rate fails the run and keeps the stored rates', async () => {
+    // Prepare: the window re-reads the last stored days, so an answer without any is a source problem
     upstream.on(NYFED_RATES.sofr.path, fixtureReply('rates-nyfed', 'empty-search.json')).on(NYFED_RATES.effr.path, fixtureReply('rates-nyfed', 'empty-search.json'));
 
     // Act
-    const summary = await nyFedJob(RUN);
+    const error = await nyFedJob(RUN).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
 
     // Assess
-    expect(summary.written).toBe(0);
+    expect(error?.message).toMatch(/asked the upstream for 2 items and had nothing to store: sofr: nothing new since/);
     expect((await json(await current('sofr'))).rate_pct).toBe(4.3);
   });
 
