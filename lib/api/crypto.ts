@@ -109,12 +109,18 @@ export const cryptoEndpoints = {
   }),
 };
 
-/** The recordings (test/fixtures/binance/) were made for this moment; the seed runs the jobs at it. */
-const RECORDED_AT = '2026-11-20T12:00:30Z';
-/** Watchlist symbols with recorded klines; the others get Binance's answer for a window without bars ([]). */
+/**
+ * What the seed serves: the real exchangeInfo recorded at Binance's serverTime 2023-09-08 15:06:01 UTC
+ * (../shared/recordings/binance); ticker/price and the klines are hand-written (test/fixtures/binance/, made
+ * for 2026-11-20 12:00:30 UTC), since no price recording exists and the one real kline recording is of a pair
+ * it does not name, 1m bars long expired.
+ */
+const EXCHANGE_INFO_RECORDED_AT = '2023-09-08T15:06:01Z';
+const HAND_WRITTEN_AT = '2026-11-20T12:00:30Z';
+/** Watchlist symbols with hand-written klines; the others get Binance's answer for a window without bars ([]). */
 const RECORDED_KLINE_SYMBOLS = new Set(['BTCUSDT', 'ETHUSDT']);
-const binanceRecordings = (routes: Record<string, string | ((query: URLSearchParams) => string | undefined)>) => ({
-  recordedAt: RECORDED_AT,
+const binanceRecordings = (routes: Record<string, string | ((query: URLSearchParams) => string | undefined)>, recordedAt = HAND_WRITTEN_AT) => ({
+  recordedAt,
   upstreams: [{ baseUrlEnv: BINANCE_URL_ENV, provider: 'binance', routes }],
 });
 
@@ -127,7 +133,7 @@ export const cryptoJobs = {
     summary: 'Binance exchangeInfo: the spot trading pairs that are TRADING (replaces the stored list)',
     timeoutSeconds: 120,
     memoryMb: 512,
-    sample: binanceRecordings({ '/api/v3/exchangeInfo': 'exchangeInfo.json' }),
+    sample: binanceRecordings({ '/api/v3/exchangeInfo': 'recordings:binance/exchangeInfo-2023-09-08.json' }, EXCHANGE_INFO_RECORDED_AT),
   }),
   cryptoPrices: defineJob({
     name: 'cryptoPrices',

@@ -27,7 +27,12 @@ const oilSpotObject = z.object({
   sample: sampleField,
 });
 
-const FRED_FILES = Object.fromEntries(Object.values(BENCHMARK_INFO).map((info) => [info.spot.fredSeries, `${info.spot.fredSeries}.csv`]));
+/** FRED graph CSVs the seed serves: the real WTI download of 2026-02 (2021-02-09 … 2026-02-09); the others hand-written (test/fixtures/fred). */
+const FRED_FILES: Record<string, string> = {
+  ...Object.fromEntries(Object.values(BENCHMARK_INFO).map((info) => [info.spot.fredSeries, `${info.spot.fredSeries}.csv`])),
+  DCOILWTICO: 'recordings:fred/fredgraph-DCOILWTICO-observation_date-2026-02.csv',
+};
+/** EIA answers (only read with EIA_API_KEY): hand-written daily series; the real EIA recordings are weekly, not what the job asks for. */
 const EIA_FILES = Object.fromEntries(Object.values(BENCHMARK_INFO).map((info) => [info.spot.eiaSeries, `${info.spot.eiaSeries}.json`]));
 const EIA_ROUTES = [...new Set(Object.values(BENCHMARK_INFO).map((info) => info.spot.eiaRoute))];
 
@@ -73,8 +78,15 @@ export const energyJobs = {
     schedule: 'cron(30 15 ? * MON-FRI *)',
     summary: 'ECB euro foreign exchange reference rates (last 90 days) for currency conversion',
     sample: {
-      recordedAt: '2026-11-20T16:30:00Z',
-      upstreams: [{ baseUrlEnv: ECB_BASE_URL_ENV, provider: 'ecb', routes: { [ECB_90_DAYS_PATH]: 'eurofxref-hist-90d.xml', [ECB_DAILY_PATH]: 'eurofxref-daily.xml' } }],
+      // real ECB files: the 90-day file of 2014-06-13 (what the job reads) and the daily file of 2025-05-09
+      recordedAt: '2014-06-13T16:30:00Z',
+      upstreams: [
+        {
+          baseUrlEnv: ECB_BASE_URL_ENV,
+          provider: 'ecb',
+          routes: { [ECB_90_DAYS_PATH]: 'recordings:ecb/eurofxref-hist-90d-2014-06-13.xml', [ECB_DAILY_PATH]: 'recordings:ecb/eurofxref-daily-2025-05-09.xml' },
+        },
+      ],
     },
   }),
   oilSpot: defineJob({

@@ -188,17 +188,22 @@ export const filingEndpoints = {
   }),
 };
 
-/** The seed's clock: after the newest recording (Snowflake's 10-Q of 2025-05-30; ticker files of 2025-08). */
-const RECORDED_AT = '2025-09-01T06:00:00Z';
+/** The seed's clock: after the newest recording (NVIDIA's companyfacts, recorded 2026-07-09). */
+const RECORDED_AT = '2026-07-10T06:00:00Z';
 
-/** companyfacts recordings: the real payloads in the datasets directory. */
+/** companyfacts: the real payloads in the datasets directory (Tesla, Snowflake, LPA) and the recordings (Apple, NVIDIA). */
 const COMPANY_FACTS_ROUTES: Record<string, string> = {
   '/api/xbrl/companyfacts/CIK0001318605.json': 'datasets:sec/companyfacts/tsla_facts_edgartools.json',
   '/api/xbrl/companyfacts/CIK0001640147.json': 'datasets:sec/companyfacts/snow_facts_edgartools.json',
   '/api/xbrl/companyfacts/CIK0001997711.json': 'datasets:sec/companyfacts/lpa_facts_edgartools.json',
+  '/api/xbrl/companyfacts/CIK0000320193.json': 'recordings:sec/companyfacts-CIK0000320193-AAPL.json',
+  '/api/xbrl/companyfacts/CIK0001045810.json': 'recordings:sec/companyfacts-CIK0001045810-NVDA.json',
 };
 
-/** Cabot's submissions (a recording in the real format, test/fixtures/sec-filings) and its real DEF 14A. */
+/**
+ * Cabot's submissions (hand-written in the real format, test/fixtures/sec-filings: no recording of them exists)
+ * and its real DEF 14A; Apple's and NVIDIA's real submissions (their proxies are not recorded: 404, skipped).
+ */
 export const CABOT_PROXY_PATH = '/Archives/edgar/data/16040/000001604024000004/cbt-20240126xdef14a.htm';
 
 export const filingJobs = {
@@ -236,7 +241,15 @@ export const filingJobs = {
     sample: {
       recordedAt: RECORDED_AT,
       upstreams: [
-        { baseUrlEnv: SEC_DATA_URL_ENV, provider: 'sec-filings', routes: { '/submissions/CIK0000016040.json': 'submissions-CIK0000016040.json' } },
+        {
+          baseUrlEnv: SEC_DATA_URL_ENV,
+          provider: 'sec-filings',
+          routes: {
+            '/submissions/CIK0000016040.json': 'submissions-CIK0000016040.json',
+            '/submissions/CIK0000320193.json': 'recordings:sec/submissions-CIK0000320193-AAPL.json',
+            '/submissions/CIK0001045810.json': 'recordings:sec/submissions-CIK0001045810-NVDA.json',
+          },
+        },
         { baseUrlEnv: SEC_WWW_URL_ENV, provider: 'sec-filings', routes: { [CABOT_PROXY_PATH]: 'datasets:sec/def14a/cabot.DEF14A.ixbrl.html' } },
       ],
     },

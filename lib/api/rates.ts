@@ -156,7 +156,11 @@ export const rateEndpoints = {
 
 // ---- ingestion ----
 
-/** When the recordings were made: the seed runs every rate job at this clock. */
+/**
+ * The seed's clock for every rate job: after the newest payload. NY Fed (SOFR, EFFR) and FRED (DPRIME) are real
+ * recordings (../shared/recordings); the other publishers' payloads are hand-written (test/fixtures/rates-*),
+ * no recording of them exists (BoJ's and BCB's recordings are of other series than TONA and TJLP).
+ */
 export const RATES_RECORDED_AT = '2025-06-20T12:00:00Z';
 
 const upstream = (baseUrlEnv: string, provider: string, routes: SampleUpstream['routes']): SampleUpstream => ({ baseUrlEnv, provider, routes });
@@ -187,7 +191,13 @@ export const rateJobs = {
     schedule: HOURLY,
     summary: 'SOFR and EFFR from the New York Fed Markets API',
     timeoutSeconds: 120,
-    sample: sample(upstream(NYFED_BASE_URL_ENV, 'rates-nyfed', { [NYFED_RATES.sofr.path]: 'sofr-search.json', [NYFED_RATES.effr.path]: 'effr-search.json' })),
+    // real answers, recorded 2024-06-27: SOFR 2024-06-03 … 06-06, EFFR 2023-01-03 … 06-06
+    sample: sample(
+      upstream(NYFED_BASE_URL_ENV, 'rates-nyfed', {
+        [NYFED_RATES.sofr.path]: 'recordings:nyfed/sofr-search-2024-06-01-to-2024-06-06.json',
+        [NYFED_RATES.effr.path]: 'recordings:nyfed/effr-search-2023-01-01-to-2023-06-06.json',
+      }),
+    ),
   }),
   rateEcb: defineJob({
     name: 'rateEcb',
@@ -240,7 +250,8 @@ export const rateJobs = {
     schedule: HOURLY,
     summary: 'US bank prime loan rate (FRED DPRIME), from 1990',
     timeoutSeconds: 120,
-    sample: sample(upstream(FRED_GRAPH_URL_ENV, 'rates-fred', { '/graph/fredgraph.csv': (q) => (q.get('id') === 'DPRIME' ? 'dprime.csv' : undefined) })),
+    // the real fredgraph download of 2020-05 (old DATE header): every day since 1955, the job keeps those from 1990
+    sample: sample(upstream(FRED_GRAPH_URL_ENV, 'rates-fred', { '/graph/fredgraph.csv': (q) => (q.get('id') === 'DPRIME' ? 'recordings:fred/fredgraph-DPRIME-DATE-header-2020.csv' : undefined) })),
   }),
   rateSarb: defineJob({
     name: 'rateSarb',

@@ -123,21 +123,25 @@ export const stockEndpoints = {
   }),
 };
 
-/** The recordings `npm run seed` serves for the chart source (test/fixtures/yahoo-stocks/). */
+/**
+ * What `npm run seed` serves for the chart source: real chart v8 responses (../shared/recordings/yahoo,
+ * recorded 2025-02) for the watchlist tickers recorded there. Each holds the bars of its recorded window
+ * and the meta (live price) of its recording day; tickers without a recording answer 404 and are skipped.
+ */
 const SEEDED_CHARTS: Record<string, string> = {
-  AAPL: 'chart-AAPL-5d-1d.json',
-  MSFT: 'chart-MSFT-5d-1d.json',
-  NVDA: 'chart-NVDA-5d-1d.json',
-  'BRK-B': 'chart-BRK-B-5d-1d.json',
-  '^GSPC': 'chart-GSPC-5d-1d.json',
-  '7203.T': 'chart-7203.T-5d-1d.json',
-  'SAP.DE': 'chart-SAP.DE-5d-1d.json',
+  AAPL: 'recordings:yahoo/chart-AAPL-2020-08-31-to-2020-11-07.json',
+  MSFT: 'recordings:yahoo/historical-via-chart-MSFT-dividends-2021-02-01-to-2022-01-31.csv.json',
+  NVDA: 'recordings:yahoo/historical-via-chart-NVDA-split-2021-02-01-to-2022-01-31.csv.json',
+  TSLA: 'recordings:yahoo/historical-via-chart-dividends-TSLA-no-dividends.json',
+  AMZN: 'recordings:yahoo/chart-AMZN-2020-01-01-to-2020-01-03.json',
+  GOOG: 'recordings:yahoo/chart-GOOG-2020-01-01-to-2020-01-03.json',
+  ABBV: 'recordings:yahoo/chart-ABBV-2020-01-01-to-2020-01-03.json',
 };
 
 const chartRoutes = Object.fromEntries(Object.entries(SEEDED_CHARTS).map(([ticker, file]) => [`/v8/finance/chart/${ticker}`, file]));
 
-/** Friday 2025-08-15 17:30 ET: that day's bars are provisional, the week's earlier bars settled. */
-const RECORDED_AT = '2025-08-15T21:30:00Z';
+/** Friday 2025-02-21 18:00 ET, after the recordings' last trade times: every recorded bar is settled. */
+const RECORDED_AT = '2025-02-21T23:00:00Z';
 const chartSample = { recordedAt: RECORDED_AT, upstreams: [{ baseUrlEnv: YAHOO_CHART_URL_ENV, provider: 'yahoo-stocks', routes: chartRoutes }] };
 
 /** Scheduled ingestion jobs of this family, in the order `npm run seed` runs them. */

@@ -2,10 +2,12 @@ import { allListedContracts, yahooContractSymbol } from './contracts';
 import { FRONT_MONTH_SYMBOLS } from './futuresSymbols';
 
 /**
- * Which recording in test/fixtures/yahoo-futures/ answers each Yahoo chart request when `npm run seed`
- * runs the commodity jobs offline (at FUTURES_SAMPLE_RECORDED_AT). Paths are as the client sends them
- * (`=` percent-encoded). Contract months are recorded for a few commodities only; the others answer 404,
- * as Yahoo does for a month it does not carry, and the job skips them.
+ * Which recording answers each Yahoo chart request when `npm run seed` runs the commodity jobs offline
+ * (at FUTURES_SAMPLE_RECORDED_AT): the real gold front-month chart (../shared/recordings/yahoo, recorded
+ * 2025-02: the 2020-01-02 bar and the quote of 2025-02-20) for GC=F's daily read, hand-written payloads
+ * (test/fixtures/yahoo-futures/) for everything else, of which no recording exists. Paths are as the client
+ * sends them (`=` percent-encoded). Contract months are recorded for a few commodities only; the others
+ * answer 404, as Yahoo does for a month it does not carry, and the job skips them.
  */
 export const FUTURES_SAMPLE_RECORDED_AT = '2026-11-20T12:05:00Z';
 export const RECORDED_CONTRACT_ROOTS = ['GC', 'CL', 'ZC', 'KC'];
@@ -13,6 +15,9 @@ export const RECORDED_CONTRACT_ROOTS = ['GC', 'CL', 'ZC', 'KC'];
 export const chartPath = (symbol: string) => `/v8/finance/chart/${encodeURIComponent(symbol)}`;
 export const frontMonthFile = (symbol: string, interval: string) => `front-${symbol.replace('=', '_')}-${interval}.json`;
 export const contractFile = (yahooSymbol: string) => `contract-${yahooSymbol}.json`;
+
+/** Requests answered by a real recording instead of the hand-written file (symbol and interval). */
+const REAL_RECORDINGS: Record<string, string> = { 'GC=F 1d': 'recordings:yahoo/chart-GC=F-2020-01-01-to-2020-01-03.json' };
 
 type Route = (query: URLSearchParams) => string | undefined;
 
@@ -32,7 +37,7 @@ export function futuresSampleRoutes(kind: 'quotes' | 'intraday' | 'contracts'): 
       chartPath(symbol),
       (query: URLSearchParams) => {
         const interval = query.get('interval') ?? '';
-        return intervals.includes(interval) ? frontMonthFile(symbol, interval) : undefined;
+        return intervals.includes(interval) ? (REAL_RECORDINGS[`${symbol} ${interval}`] ?? frontMonthFile(symbol, interval)) : undefined;
       },
     ]),
   );

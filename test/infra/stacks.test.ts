@@ -348,7 +348,7 @@ describe('The CDK app', () => {
 
   it('alarms as soon as a failed ingestion run lands in the dead-letter queue', () => {
     // Prepare
-    const [[queueId]] = ofType(ingestion, 'AWS::SQS::Queue');
+    const [queueId] = ofType(ingestion, 'AWS::SQS::Queue')[0]!;
     // Assess
     ingestion.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Namespace: 'AWS/SQS',

@@ -3,14 +3,15 @@ import { listedContracts, yahooContractSymbol } from '../../lib/commodities/cont
 import { FRONT_MONTH_SYMBOLS } from '../../lib/commodities/futuresSymbols';
 import { zonedDate, zonedTime } from '../../lib/time/zoned';
 import { freeCommodities } from '../../lib/commodities/rotation';
-import { FUTURES_SAMPLE_RECORDED_AT, chartPath, futuresSampleRoutes } from '../../lib/commodities/sampleRoutes';
+import { chartPath } from '../../lib/commodities/sampleRoutes';
+import { commodityJobs } from '../../lib/api/commodities';
+import { seedSampleData } from '../../infra/local/seed';
 import { putReferenceRates } from '../../lib/fx/referenceRates';
 import { handler as contractsJob } from '../../functions/ingest/commodityContracts';
 import { handler as intradayJob } from '../../functions/ingest/commodityIntradayBars';
 import { handler as quotesJob } from '../../functions/ingest/commodityQuotes';
 import { BASE_PRICE, chartPayload, contractName, midnightIn, syntheticBars, tradingDates, type SyntheticBar } from '../support/commoditiesCharts';
 import {
-  fixtureReply,
   jsonReply,
   serverError,
   startFakeUpstream,
@@ -396,24 +397,14 @@ describe('ingestion from the chart API', () => {
 
 describe('recordings fed as sample data', () => {
   beforeAll(async () => {
-    upstream.reset();
-    // the seed serves each job its own routes; here one upstream serves all three jobs' routes
-    const routes = (['quotes', 'intraday', 'contracts'] as const).map(futuresSampleRoutes);
-    const paths = new Set(routes.flatMap((r) => Object.keys(r)));
-    for (const path of paths) {
-      upstream.on(path, (request) => {
-        const name = routes.map((r) => r[path]?.(request.query)).find((file) => file !== undefined);
-        return name ? fixtureReply('yahoo-futures', name) : { status: 404, body: '{"chart":{"result":null,"error":{"code":"Not Found","description":"No data found, symbol may be delisted"}}}' };
-      });
-    }
-    const time = FUTURES_SAMPLE_RECORDED_AT;
-    await quotesJob({ time, sample: true });
-    await intradayJob({ time, sample: true });
-    await contractsJob({ time, sample: true });
+    const outcomes = await seedSampleData(Object.values(commodityJobs));
+    expect(outcomes.filter((o) => !o.ok)).toEqual([]);
   }, 120_000);
 
   test('serve every commodity and the contract months with "sample": true', async () => {
     for (const name of COMMODITY_NAMES) expect(await json(await get(`/v1/commodityprice?name=${name}`, keys.developer))).toMatchObject({ sample: true });
+    // gold from the real recording: the quote Yahoo gave on 2025-02-20
+    expect(await json(await get('/v1/commodityprice?name=gold', keys.developer))).toEqual({ exchange: 'COMEX', name: expect.any(String), price: 2952.5, updated: 1740051311, sample: true });
     const list = await json<any[]>(await get('/v1/commoditycontractlist', keys.business));
     expect(list.length).toBeGreaterThanOrEqual(20);
     expect(list.map((c) => c.symbol)).not.toContain('CLX26'); // expired in October: skipped

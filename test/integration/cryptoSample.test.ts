@@ -1,9 +1,12 @@
 import { cryptoJobs } from '../../lib/api/crypto';
 import { seedSampleData } from '../../infra/local/seed';
-import { fixtureJson, startFakeUpstream, serverError, type FakeUpstream } from '../support/fakeUpstream';
+import { fixtureJson, recordingJson, startFakeUpstream, serverError, type FakeUpstream } from '../support/fakeUpstream';
 import { expectError, json, startTestServer, type TestServer } from '../support/testServer';
 
-/** `npm run seed` for the crypto family: the recordings in test/fixtures/binance through the real jobs. */
+/**
+ * `npm run seed` for the crypto family through the real jobs: the real exchangeInfo of 2023-09-08
+ * (../shared/recordings/binance) and the hand-written prices and klines of test/fixtures/binance.
+ */
 let server: TestServer;
 let deadUpstream: FakeUpstream;
 let key: string;
@@ -44,13 +47,18 @@ test('the seed runs every crypto job on the recordings', async () => {
   expect(outcomes.every((o) => o.written > 0)).toBe(true);
 }, 60_000);
 
-test('the symbol list from the recording is marked sample', async () => {
+test('the symbol list is the real recording\'s TRADING spot pairs, marked sample', async () => {
+  // Prepare
+  const recorded = recordingJson<{ symbols: { symbol: string; status: string; isSpotTradingAllowed: boolean }[] }>('binance/exchangeInfo-2023-09-08.json');
+  const trading = recorded.symbols.filter((s) => s.status === 'TRADING' && s.isSpotTradingAllowed).map((s) => s.symbol);
+
   // Act
   const body = await json(await get('/v1/cryptosymbols'));
 
   // Assess
   expect(body.sample).toBe(true);
-  expect(body.symbols).toHaveLength(34);
+  expect(body.symbols).toEqual([...trading].sort());
+  expect(body.symbols).toHaveLength(1334);
 });
 
 test('prices from the recording carry the recording time and the sample mark', async () => {

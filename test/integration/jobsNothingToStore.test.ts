@@ -10,7 +10,7 @@ import { handler as stockDailyBarsSettleJob } from '../../functions/ingest/stock
 import { handler as stockQuotesJob } from '../../functions/ingest/stockQuotes';
 import { CENTRAL_BANK_COUNTRIES, CENTRAL_BANKS } from '../../lib/rates/catalogue';
 import { ESTR_SERIES, TJLP_SERIES } from '../../lib/rates/publishers';
-import { jobRuns, type JobHandler } from '../../lib/ingest/job';
+import { jobRuns, type JobEvent, type JobHandler } from '../../lib/ingest/job';
 import { fixtureReply, fixtureText, recordingReply, startFakeUpstream, type FakeReply, type FakeUpstream } from '../support/fakeUpstream';
 import { startTestServer, type TestServer } from '../support/testServer';
 
@@ -32,7 +32,7 @@ const ENV = {
   UPSTREAM_PACING: 'off',
 };
 const saved = Object.fromEntries(Object.keys(ENV).map((name) => [name, process.env[name]]));
-const RATES_RUN = { time: '2025-06-20T12:00:00Z', log: false };
+const RATES_RUN: JobEvent = { time: '2025-06-20T12:00:00Z', log: false };
 const BIS_PATH = `/api/v2/data/dataflow/BIS/WS_CBPOL/1.0/${encodeURIComponent(`D.${CENTRAL_BANK_COUNTRIES.map((c) => CENTRAL_BANKS[c].area).join('+')}`)}`;
 const ESTR_PATH = `/service/data/${ESTR_SERIES}`;
 const SGS_PATH = `/dados/serie/bcdata.sgs.${TJLP_SERIES}/dados`;
@@ -65,7 +65,7 @@ afterAll(async () => {
   }
 });
 
-const NINE: [string, JobHandler, { time?: string; log: false }][] = [
+const NINE: [string, JobHandler, JobEvent][] = [
   ['stockQuotes', stockQuotesJob, { log: false }],
   ['stockDailyBars', stockDailyBarsJob, { log: false }],
   ['stockDailyBarsSettle', stockDailyBarsSettleJob, { log: false }],

@@ -399,21 +399,25 @@ describe('/v1/stockpricehistorical', () => {
 });
 
 describe('seeded sample data', () => {
-  test('the seed feeds the recordings through the jobs and every response says sample', async () => {
-    // Prepare: the default watchlist, as npm start has it
+  test('the seed feeds the real recordings through the jobs and every response says sample', async () => {
+    // Prepare: the default watchlist, as npm start has it; TSLA's recording (2025-02-21) holds its daily bars of 2010-06-29 … 2023-08-11
     delete process.env.STOCK_WATCHLIST;
 
     // Act
     const outcomes = await seedSampleData(Object.values(stockJobs));
-    const price = await json(await server.call('/v1/stockprice?ticker=SAP.DE', { key: free }));
+    const close = await json(await server.call('/v1/stockprice?ticker=TSLA', { key: free }));
+    const live = await json(await server.call('/v1/stockprice?ticker=TSLA', { key: developer }));
     const list = await json(await server.call('/v1/stockpricelist?limit=5', { key: developer }));
-    const bars = await json(await server.call(`/v1/stockpricehistorical?ticker=SAP.DE&start=${Date.parse('2025-08-11T07:00:00Z') / 1000}&end=${et('2025-08-16', 0)}`, { key: developer }));
+    const bars = await json<{ time: number; close: number; sample?: true }[]>(
+      await server.call(`/v1/stockpricehistorical?ticker=TSLA&start=${et('2023-08-07', 0)}&end=${et('2023-08-12', 0)}`, { key: business }),
+    );
 
     // Assess
     expect(outcomes.filter((o) => !o.ok)).toEqual([]);
-    expect(price).toMatchObject({ ticker: 'SAP.DE', price: 241.5, currency: 'EUR', sample: true });
+    expect(close).toMatchObject({ ticker: 'TSLA', price: 242.65, previous_close: 245.34, volume: 98866600, currency: 'USD', updated: et('2023-08-11', 16), sample: true });
+    expect(live).toMatchObject({ ticker: 'TSLA', price: 337.8, updated: 1740171600, sample: true });
     expect(list.every((e: { sample?: boolean }) => e.sample === true)).toBe(true);
-    expect(bars).toHaveLength(5);
-    expect(bars[0]).toMatchObject({ provisional: true, sample: true });
+    expect(bars.map((b) => b.time)).toEqual(['2023-08-11', '2023-08-10', '2023-08-09', '2023-08-08', '2023-08-07'].map((day) => et(day, 9, 30)));
+    expect(bars[0]).toMatchObject({ close: 242.65, volume: 98866600, sample: true });
   }, 60_000);
 });
