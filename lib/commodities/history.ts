@@ -2,7 +2,7 @@ import { DataUnavailableError } from '../http/errors';
 import { jobRuns } from '../ingest/job';
 import { logUpstreamFailure, MAX_BARS, PERIOD_SECONDS, windowNotStored, type Period, type TimeWindow } from '../markets/timeSeries';
 import { ON_DEMAND_CLIENT, UpstreamFailure } from '../sources/http';
-import { INTRADAY_DEPTH_SECONDS, yahooChartClient, type ChartInterval, type YahooChartClient } from '../sources/yahooChart';
+import { INTRADAY_DEPTH_SECONDS, yahooChartClient, type YahooChartClient } from '../sources/yahooChart';
 import type { Stored } from '../store/collections';
 import { barOf, fourHourBarsOf, RETENTION_SECONDS, type FuturesBar } from './bars';
 import { futuresBars } from './store';
@@ -12,31 +12,19 @@ import { futuresBars } from './store';
  * futures jobs keep, newest first, at most 1000. A window in which no bar is stored and which reaches
  * outside the stored range (before the oldest bar, or after both the newest bar and the last successful run
  * of the job that writes the period) is read from the chart source on demand and the bars are stored
- * (read-through); a window inside the stored range without bars had none (a weekend). The rule of every history endpoint (lib/markets/timeSeries.ts): the source answering no bars
- * is 200 []; the source failing is 502 naming the stored range. Nothing ingested yet is 503.
+ * (read-through); a window inside the stored range without bars had none (a weekend). As on every history
+ * endpoint (lib/markets/timeSeries.ts): the source answering no bars is 200 [], the source failing is 502
+ * naming the stored range. Nothing ingested yet is 503.
  */
 
 /** The jobs that keep the front-month series current: daily bars come with the quotes, intraday bars on their own. */
 export const FUTURES_JOBS = { quotes: 'commodityQuotes', intraday: 'commodityIntradayBars' } as const;
 
-/** The chart interval read for each period (5m … 30m natively, 4h built from 60m) and how far back the source has it. */
-const SOURCE: Record<Period, { interval: ChartInterval; depth?: number }> = {
-  '1m': { interval: '1m', depth: INTRADAY_DEPTH_SECONDS['1m'] },
-  '5m': { interval: '5m', depth: INTRADAY_DEPTH_SECONDS['5m'] },
-  '15m': { interval: '15m', depth: INTRADAY_DEPTH_SECONDS['15m'] },
-  '30m': { interval: '30m', depth: INTRADAY_DEPTH_SECONDS['30m'] },
-  '1h': { interval: '60m', depth: INTRADAY_DEPTH_SECONDS['60m'] },
-  '4h': { interval: '60m', depth: INTRADAY_DEPTH_SECONDS['60m'] },
-  '1d': { interval: '1d' },
-};
-
-export interface HistoryDeps {
-  /** default: a chart client with the on-demand settings */
-  client?: YahooChartClient;
-}
+/** The chart interval read for each period (5m … 30m natively, 4h built from 60m). */
+const INTERVAL: Record<Period, keyof typeof INTRADAY_DEPTH_SECONDS | '1d'> = { '1m': '1m', '5m': '5m', '15m': '15m', '30m': '30m', '1h': '60m', '4h': '60m', '1d': '1d' };
 
 /** Bars of `symbol` (a Yahoo front-month symbol) in the window; `name` is how messages call it (wheat, wti). */
-export async function frontMonthHistory(symbol: string, name: string, period: Period, window: TimeWindow, now: Date, deps: HistoryDeps = {}): Promise<Stored<FuturesBar>[]> {
+export async function frontMonthHistory(symbol: string, name: string, period: Period, window: TimeWindow, now: Date): Promise<Stored<FuturesBar>[]> {
   const stored = await futuresBars.query(symbol, period, { from: window.from, to: window.to, limit: MAX_BARS, order: 'newest' }, now);
   if (stored.length > 0) return stored;
   const extent = await futuresBars.extent(symbol, period, now);
@@ -46,7 +34,7 @@ export async function frontMonthHistory(symbol: string, name: string, period: Pe
   if (window.from >= extent.oldest.value.time && window.to <= currentUntil) return [];
   let bars: FuturesBar[];
   try {
-    bars = await readWindow(deps.client ?? yahooChartClient(ON_DEMAND_CLIENT), symbol, period, window, now);
+    bars = await readWindow(yahooChartClient(ON_DEMAND_CLIENT), symbol, period, window, now);
   } catch (error) {
     if (!(error instanceof UpstreamFailure)) throw error;
     logUpstreamFailure('yahoo chart', error);
@@ -65,9 +53,10 @@ export async function frontMonthHistory(symbol: string, name: string, period: Pe
 /** The source's bars for the window, as the period's bars (nothing to read for a window older than the source keeps). */
 async function readWindow(client: YahooChartClient, symbol: string, period: Period, window: TimeWindow, now: Date): Promise<FuturesBar[]> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  const { interval, depth } = SOURCE[period];
-  // whole 4h buckets: from the boundary at or before the window's start
-  const from = Math.max(period === '4h' ? window.from - (window.from % PERIOD_SECONDS['4h']) : window.from, depth === undefined ? -Infinity : nowSeconds - depth + 3600);
+  const interval = INTERVAL[period];
+  // whole 4h buckets (from the boundary at or before the window's start), no further back than the source keeps
+  const earliest = interval === '1d' ? -Infinity : nowSeconds - INTRADAY_DEPTH_SECONDS[interval] + 3600;
+  const from = Math.max(period === '4h' ? window.from - (window.from % PERIOD_SECONDS['4h']) : window.from, earliest);
   const to = Math.min(window.to + PERIOD_SECONDS[period], nowSeconds);
   if (from >= to) return [];
   const chart = await client.chart(symbol, { interval, period1: from, period2: to });
