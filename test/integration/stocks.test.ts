@@ -11,6 +11,7 @@ import {
   fixtureReply,
   fixtureText,
   jsonReply,
+  recordingReply,
   serverError,
   startFakeUpstream,
   tooManyRequests,
@@ -395,6 +396,23 @@ describe('/v1/stockpricehistorical', () => {
     upstream.on(chartPath('NFLX'), serverError(503));
     await expectError(await server.call('/v1/stockpricehistorical?ticker=QQQQY', { key: developer }), 404, 'no_data');
     await expectError(await server.call('/v1/stockpricehistorical?ticker=NFLX', { key: developer }), 502, 'upstream_error');
+  });
+});
+
+describe('a London listing quoted in pence (real recording of OCDO.L, 2025-02)', () => {
+  test('is served in pounds by stockprice and stockpricehistorical alike', async () => {
+    // Prepare: Yahoo answers GBp (pence): the 2020-01-02 bar closed at 1259.5 p, the quote of 2025-02-20 is 305.3 p
+    upstream.on(chartPath('OCDO.L'), recordingReply('yahoo/chart-OCDO.L-2020-01-01-to-2020-01-03.json'));
+
+    // Act
+    const live = await json(await server.call('/v1/stockprice?ticker=OCDO.L', { key: developer }));
+    const close = await json(await server.call('/v1/stockprice?ticker=OCDO.L', { key: free }));
+    const bars = await json(await server.call(`/v1/stockpricehistorical?ticker=OCDO.L&start=${Date.parse('2020-01-01T00:00:00Z') / 1000}&end=${Date.parse('2020-01-03T00:00:00Z') / 1000}`, { key: business }));
+
+    // Assess
+    expect(live).toMatchObject({ ticker: 'OCDO.L', price: 3.053, currency: 'GBP', updated: 1740051143 });
+    expect(close).toMatchObject({ ticker: 'OCDO.L', price: 12.595, currency: 'GBP' });
+    expect(bars).toEqual([{ open: 12.795, high: 12.8657, low: 12.58, close: 12.595, volume: 728520, time: Date.parse('2020-01-02T08:00:00Z') / 1000 }]);
   });
 });
 
