@@ -75,7 +75,7 @@ export const EXAMPLE_REQUESTS: Record<string, ExampleRequest> = {
   cryptoPriceHistorical: { query: { symbol: 'BTCUSDT', interval: '1h', start: utc('2026-11-20T08:00:00Z'), end: utc('2026-11-20T11:00:00Z') } },
   cryptoSymbols: {},
   stockPrice: { query: { ticker: 'AAPL' } },
-  stockPriceHistorical: { query: { ticker: 'AAPL', period: '1d', start: utc('2025-08-11T00:00:00Z'), end: utc('2025-08-15T00:00:00Z') } },
+  stockPriceHistorical: { query: { ticker: 'AAPL', period: '1d', start: utc('2020-10-26T00:00:00Z'), end: utc('2020-10-30T00:00:00Z') } },
   stockPriceList: { query: { limit: '3' } },
   mutualFund: { query: { ticker: 'VFIAX' } },
   incomeStatement: { query: { ticker: 'TSLA', period: 'q3', year: '2022' } },
@@ -89,6 +89,6 @@ export const EXAMPLE_REQUESTS: Record<string, ExampleRequest> = {
   commodityContract: { query: { symbol_root: 'GC' } },
   commodityContractList: {},
   interestRate: { query: { rate: 'central_bank_us' } },
-  interestRateHistorical: { query: { rate: 'sofr', start_date: '2025-06-02', end_date: '2025-06-06' } },
+  interestRateHistorical: { query: { rate: 'sofr', start_date: '2024-06-03', end_date: '2024-06-06' } },
   liborHistorical: { query: { type: '3_months', start_time: utc('2021-06-01T00:00:00Z'), end_time: utc('2021-06-04T00:00:00Z') } },
 };

@@ -38,10 +38,10 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
     },
     "response": [
       {
-        "joke": "Hey, dad, did you get a haircut? No, I got them all cut."
+        "joke": "Think of how stupid the average person is, and realize half of them are stupider than that."
       },
       {
-        "joke": "Apparently I snore so loudly that it scares everyone in the car I'm driving."
+        "joke": "You can consider yourself lucky in life, if the cognac you drink is older than the woman that you're sleeping with."
       }
     ],
     "source": "service"
@@ -96,29 +96,32 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
         "country": "GB",
         "year": 2025,
         "regions": [],
-        "federal": true
+        "federal": true,
+        "observed": false
       },
       {
-        "name": "January 2nd",
-        "local_name": "January 2nd",
+        "name": "New Year Holiday",
+        "local_name": "New Year Holiday",
         "date": "2025-01-02",
         "country": "GB",
         "year": 2025,
         "regions": [
           "GB-SCT"
         ],
-        "federal": false
+        "federal": false,
+        "observed": false
       },
       {
-        "name": "St Patrick’s Day",
-        "local_name": "St Patrick’s Day",
+        "name": "Saint Patrick's Day",
+        "local_name": "Saint Patrick's Day",
         "date": "2025-03-17",
         "country": "GB",
         "year": 2025,
         "regions": [
           "GB-NIR"
         ],
-        "federal": false
+        "federal": false,
+        "observed": false
       }
     ],
     "source": "service",
@@ -148,21 +151,31 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
         "date": "2025-01-01",
         "country": "GB",
         "year": 2025,
-        "type": "BANK_HOLIDAY"
+        "type": "BANK_HOLIDAY",
+        "regions": [],
+        "observed": false
       },
       {
-        "name": "Good Friday",
-        "date": "2025-04-18",
+        "name": "New Year Holiday",
+        "date": "2025-01-02",
         "country": "GB",
         "year": 2025,
-        "type": "BANK_HOLIDAY"
+        "type": "BANK_HOLIDAY",
+        "regions": [
+          "GB-SCT"
+        ],
+        "observed": false
       },
       {
-        "name": "Easter Monday",
-        "date": "2025-04-21",
+        "name": "Saint Patrick's Day",
+        "date": "2025-03-17",
         "country": "GB",
         "year": 2025,
-        "type": "BANK_HOLIDAY"
+        "type": "BANK_HOLIDAY",
+        "regions": [
+          "GB-NIR"
+        ],
+        "observed": false
       }
     ],
     "source": "service",
@@ -175,9 +188,14 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
     },
     "response": {
       "is_bank_holiday": true,
-      "holiday_name": "Summer bank holiday",
+      "holiday_name": "Late Summer Bank Holiday",
       "date": "2025-08-25",
-      "country": "GB"
+      "country": "GB",
+      "regions": [
+        "GB-ENG",
+        "GB-NIR",
+        "GB-WLS"
+      ]
     },
     "source": "service"
   },
@@ -721,9 +739,9 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
   "cryptoSymbols": {
     "response": {
       "symbols": [
-        "1INCHUSDT",
-        "ADAUSDT",
-        "APTUSDT"
+        "1INCHBTC",
+        "1INCHBUSD",
+        "1INCHUSDT"
       ],
       "sample": true
     },
@@ -737,13 +755,13 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
     "response": {
       "ticker": "AAPL",
       "name": "Apple Inc.",
-      "price": 231.59,
+      "price": 244.87,
       "exchange": "Nasdaq",
-      "updated": 1755288000,
+      "updated": 1739998801,
       "currency": "USD",
-      "volume": 56038700,
-      "previous_close": 232.78,
-      "change": -1.19,
+      "volume": 32129951,
+      "previous_close": 118.69,
+      "change": 126.18,
       "sample": true
     },
     "source": "sample"
@@ -752,35 +770,35 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
     "query": {
       "ticker": "AAPL",
       "period": "1d",
-      "start": "1754870400",
-      "end": "1755216000"
+      "start": "1603670400",
+      "end": "1604016000"
     },
     "response": [
       {
-        "open": 234.06,
-        "low": 230.85,
-        "high": 235.12,
-        "close": 232.78,
-        "volume": 51916300,
-        "time": 1755178200,
+        "open": 112.37,
+        "low": 112.2,
+        "high": 116.93,
+        "close": 115.32,
+        "volume": 146129200,
+        "time": 1603978200,
         "sample": true
       },
       {
-        "open": 231.07,
-        "low": 230.43,
-        "high": 235,
-        "close": 233.33,
-        "volume": 69878500,
-        "time": 1755091800,
+        "open": 115.05,
+        "low": 111.1,
+        "high": 115.43,
+        "close": 111.2,
+        "volume": 143937800,
+        "time": 1603891800,
         "sample": true
       },
       {
-        "open": 228.01,
-        "low": 227.07,
-        "high": 230.8,
-        "close": 229.65,
-        "volume": 55626200,
-        "time": 1755005400,
+        "open": 115.49,
+        "low": 114.54,
+        "high": 117.28,
+        "close": 116.6,
+        "volume": 92276800,
+        "time": 1603805400,
         "sample": true
       }
     ],
@@ -1024,13 +1042,13 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
     "response": {
       "type": "wti",
       "name": "WTI Crude Oil",
-      "price": 62.77,
+      "price": 64.53,
       "spot_type": "Spot Price FOB",
-      "date": "2026-11-16",
+      "date": "2026-02-09",
       "benchmark": "WTI Cushing, Oklahoma",
-      "previous_close": 62.02,
-      "change_24h": 0.75,
-      "change_24h_percent": 1.21,
+      "previous_close": 63.77,
+      "change_24h": 0.76,
+      "change_24h_percent": 1.19,
       "updated": 1795208400,
       "unit": "barrel",
       "currency_unit": "USD",
@@ -1111,8 +1129,8 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
     "response": {
       "exchange": "COMEX",
       "name": "Gold Futures",
-      "price": 4052.3,
-      "updated": 1795176240,
+      "price": 2952.5,
+      "updated": 1740051311,
       "sample": true
     },
     "source": "sample"
@@ -1219,28 +1237,28 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
   "interestRateHistorical": {
     "query": {
       "rate": "sofr",
-      "start_date": "2025-06-02",
-      "end_date": "2025-06-06"
+      "start_date": "2024-06-03",
+      "end_date": "2024-06-06"
     },
     "response": {
       "name": "SOFR (Secured Overnight Financing Rate)",
       "data": [
         {
-          "timestamp": 1748822400,
-          "date": "2025-06-02",
-          "rate_pct": 4.29,
+          "timestamp": 1717372800,
+          "date": "2024-06-03",
+          "rate_pct": 5.35,
           "sample": true
         },
         {
-          "timestamp": 1748908800,
-          "date": "2025-06-03",
-          "rate_pct": 4.31,
+          "timestamp": 1717459200,
+          "date": "2024-06-04",
+          "rate_pct": 5.33,
           "sample": true
         },
         {
-          "timestamp": 1748995200,
-          "date": "2025-06-04",
-          "rate_pct": 4.3,
+          "timestamp": 1717545600,
+          "date": "2024-06-05",
+          "rate_pct": 5.33,
           "sample": true
         }
       ],
