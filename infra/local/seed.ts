@@ -19,8 +19,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import type { IngestionJobDefinition, SampleUpstream } from '../../lib/ingest/definition';
-import { JOB_RUNS, type JobHandler, type JobRun } from '../../lib/ingest/job';
-import { listRecords } from '../../lib/store/marketData';
+import { jobRuns, type JobHandler } from '../../lib/ingest/job';
 import { resetDynamo } from '../../lib/store/dynamo';
 import { recordingsDir, startFakeUpstream, type FakeReply, type FakeUpstream } from '../../test/support/fakeUpstream';
 import { PROJECT_ROOT } from '../projectRoot';
@@ -91,7 +90,7 @@ function serveRecordings(upstream: FakeUpstream, sample: SampleUpstream): string
  * off half-way left to do. All of them on an empty store.
  */
 export async function pendingSeedJobs(jobs: readonly IngestionJobDefinition[] = ingestionJobs, now = new Date()): Promise<IngestionJobDefinition[]> {
-  const done = new Set((await listRecords<JobRun>(JOB_RUNS, now)).filter((run) => run.value.last_success !== null).map((run) => run.id));
+  const done = new Set((await jobRuns.list(now)).filter((run) => run.value.last_success !== null).map((run) => run.id));
   return jobs.filter((job) => job.sample && !done.has(job.name));
 }
 
