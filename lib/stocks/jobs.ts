@@ -4,7 +4,7 @@ import { secClient } from '../sources/sec';
 import { yahooChartClient } from '../sources/yahooChart';
 import type { WriteContext } from '../store/marketData';
 import { readDaily, readQuote } from './sourceRead';
-import { dailyCoverage, stockTickers, writeReads, type TickerRead } from './store';
+import { dailyCoverage, pagesOf, stockTickers, tickerPages, writeReads, type TickerRead } from './store';
 import { INDICES, tickerList, watchlist } from './tickers';
 
 /**
@@ -18,6 +18,7 @@ export async function ingestTickerList({ now, sample }: WriteContext): Promise<J
   const records = tickerList(entries);
   if (records.length <= INDICES.length) throw new Error('company_tickers_exchange.json has no usable tickers');
   await stockTickers.replaceAll(records, { now, sample });
+  await tickerPages.replaceAll(pagesOf(records), { now, sample });
   return { written: records.length, notes: [`${records.length - INDICES.length} SEC tickers and ${INDICES.length} indices`] };
 }
 

@@ -9,6 +9,7 @@ import type { TickerRecord } from './tickers';
  * | what | where |
  * |---|---|
  * | ticker list (SEC + indices) | collection `stock-tickers`, id = ticker |
+ * | the same list in pages of 500 for /v1/stockpricelist | collection `stock-ticker-pages`, id = page number (5 digits) |
  * | snapshot per ticker: name, exchange, currency, clock, live price | collection `stock-quotes`, id = ticker |
  * | daily coverage: the store holds every daily bar the source had from `from` to `read_at` | collection `stock-daily-coverage`, id = ticker |
  * | bars | series `stocks|<ticker>|<period>`: 1d (kept), 1m … 1h (TTL = the source's own history depth) |
@@ -27,8 +28,37 @@ export interface TickerRead {
   intraday?: { period: StoredIntradayPeriod; bars: IntradayBar[] };
 }
 
-/** the whole list (about 10k tickers) is kept per container for 5 minutes; it changes daily */
-export const stockTickers = recordCollection<TickerRecord>('stock-tickers', { id: (record) => record.ticker, cacheSeconds: { list: 300 } });
+export const stockTickers = recordCollection<TickerRecord>('stock-tickers', { id: (record) => record.ticker });
+
+/**
+ * The ticker list (about 10k entries) in pages, so a /v1/stockpricelist call reads the one to three pages its
+ * window touches instead of the whole list; each page is kept per container for 5 minutes (the list changes
+ * daily). Every page repeats the list's length. Written after the records, by the same job run.
+ */
+export const TICKER_PAGE_SIZE = 500;
+
+export interface TickerPage {
+  page: number;
+  /** entries in the whole list */
+  total: number;
+  entries: [ticker: string, name: string][];
+}
+
+export const tickerPages = recordCollection<TickerPage>('stock-ticker-pages', {
+  id: (page) => String(page.page),
+  key: (id) => id.padStart(5, '0'),
+  cacheSeconds: { get: 300 },
+});
+
+/** The list (in ticker order) cut into pages. */
+export function pagesOf(records: readonly TickerRecord[]): TickerPage[] {
+  const pages: TickerPage[] = [];
+  for (let start = 0; start < records.length; start += TICKER_PAGE_SIZE) {
+    const entries = records.slice(start, start + TICKER_PAGE_SIZE).map((r): [string, string] => [r.ticker, r.name]);
+    pages.push({ page: pages.length, total: records.length, entries });
+  }
+  return pages;
+}
 export const stockSnapshots = recordCollection<StockSnapshot>('stock-quotes', { id: (snapshot) => snapshot.ticker });
 export const dailyCoverage = recordCollection<DailyCoverage & { ticker: string }>('stock-daily-coverage', { id: (coverage) => coverage.ticker });
 export const dailyBars = barCollection<DailyBar, '1d'>('stocks');

@@ -3,7 +3,13 @@ import { handler as settleJob } from '../../functions/ingest/stockDailyBarsSettl
 import { handler as quotesJob } from '../../functions/ingest/stockQuotes';
 import { handler as tickersJob } from '../../functions/ingest/stockTickers';
 import { stockJobs } from '../../lib/api/stocks';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { datasetsDir } from '../../infra/reference-data/build';
 import { seedSampleData } from '../../infra/local/seed';
+import { parseCompanyTickersExchange } from '../../lib/sources/sec';
+import { TICKER_PAGE_SIZE } from '../../lib/stocks/store';
+import { tickerList } from '../../lib/stocks/tickers';
 import { stockPrice } from '../../lib/stocks/stockPrice';
 import { zonedTime } from '../../lib/time/zoned';
 import {
@@ -437,5 +443,25 @@ describe('seeded sample data', () => {
     expect(list.every((e: { sample?: boolean }) => e.sample === true)).toBe(true);
     expect(bars.map((b) => b.time)).toEqual(['2023-08-11', '2023-08-10', '2023-08-09', '2023-08-08', '2023-08-07'].map((day) => et(day, 9, 30)));
     expect(bars[0]).toMatchObject({ close: 242.65, volume: 98866600, sample: true });
+  }, 60_000);
+});
+
+describe('/v1/stockpricelist over the whole SEC list (stored in pages)', () => {
+  test('answers every window, across page boundaries and up to the end, as the same window of the whole list', async () => {
+    // Prepare: the whole published list (about 10k tickers, 21 pages) through the job, and the list it must give
+    const secFile = join(datasetsDir()!, 'sec/company_tickers_exchange.json');
+    upstream.on(TICKERS_PATH, jsonReply(readFileSync(secFile, 'utf8')));
+    await tickersJob({ time: FRIDAY_EVENING });
+    const expected = tickerList(parseCompanyTickersExchange(JSON.parse(readFileSync(secFile, 'utf8')))).map((r) => ({ ticker: r.ticker, name: r.name }));
+    const windows: [number, number][] = [[0, 1000], [499, 2], [500, 500], [998, 1000], [4321, 777], [expected.length - 1000, 1000], [expected.length - 3, 1000], [expected.length - 1, 1]];
+
+    // Act
+    const pages = await Promise.all(windows.map(async ([offset, limit]) => json(await server.call(`/v1/stockpricelist?offset=${offset}&limit=${limit}`, { key: developer }))));
+    const pastTheEnd = await server.call(`/v1/stockpricelist?offset=${expected.length}`, { key: developer });
+
+    // Assess
+    expect(expected.length).toBeGreaterThan(20 * TICKER_PAGE_SIZE);
+    windows.forEach(([offset, limit], i) => expect(pages[i]).toEqual(expected.slice(offset, offset + limit)));
+    await expectError(pastTheEnd, 400, 'invalid_parameter', 'offset');
   }, 60_000);
 });
