@@ -1,17 +1,25 @@
+import { fstatSync, openSync, readSync } from 'node:fs';
+import { referenceData, referenceFile } from '../reference/referenceData';
 import type { AirportRecord, AirportSize, Runway } from './types';
 
 /**
- * airports.json in a compact form (about a third of the plain JSON): one array per airport, with repeated
- * strings (timezones, regions) as indexes into shared lists and runways flattened to
- * [length, width, lights(0/1), ...]. `packAirports` at import, `unpackAirports` once per container.
+ * The airports (about 54,000) as three reference-data files, laid out so that a search reads only what it
+ * tests and parses only the airports it returns (a whole-file JSON parse cost more than the rest of a cold
+ * start; npm run bench):
+ *
+ * - `airports.json`: the records, one array per airport in served order (large, medium, small; then name):
+ *   [icao, iata, name, city, regionIndex, country, elevation_ft, latitude, longitude, timezoneIndex, size,
+ *   runways flattened to [length, width, lights(0/1), ...]]. A valid JSON array, never parsed whole: a row is
+ *   read by its byte range.
+ * - `airports-index.json`: the filtered columns, one entry per airport in the same order: ICAO, IATA and
+ *   country as fixed-width strings (spaces for none); elevation, timezone and region as base64 little-endian
+ *   arrays; each row's byte offset in airports.json; the timezone and region lists the indexes point into.
+ * - `airports-names.json`: names and cities lower-cased, one line per airport, read only for a name or city
+ *   filter.
+ *
+ * `packAirports` writes them at import (lib/aviation/import.ts); `AirportTable` reads them.
  */
-export interface PackedAirports {
-  version: 1;
-  timezones: string[];
-  regions: string[];
-  /** [icao, iata, name, city, regionIndex, country, elevation_ft, latitude, longitude, timezoneIndex, size, runways] */
-  rows: PackedAirport[];
-}
+export const AIRPORT_FILES = { rows: 'airports.json', index: 'airports-index.json', names: 'airports-names.json' } as const;
 
 type PackedAirport = [
   string | null,
@@ -28,6 +36,44 @@ type PackedAirport = [
   (number | null)[],
 ];
 
+export interface AirportIndex {
+  version: 2;
+  count: number;
+  /** byte length of airports.json, which the offsets are for */
+  rowsBytes: number;
+  timezones: string[];
+  regions: string[];
+  /** 4 characters per airport */
+  icao: string;
+  /** 3 characters per airport */
+  iata: string;
+  /** 2 characters per airport */
+  country: string;
+  /** base64 Int16LE per airport; NO_ELEVATION for none */
+  elevation: string;
+  /** base64 Uint16LE index into timezones per airport; NO_INDEX for none */
+  timezone: string;
+  /** base64 Uint16LE index into regions per airport; NO_INDEX for none */
+  region: string;
+  /** base64 Uint32LE byte offset of each row in airports.json, then the offset just past the last row's end */
+  offsets: string;
+}
+
+export interface AirportNames {
+  /** lower-cased names, one line per airport */
+  name: string;
+  /** lower-cased cities, one line per airport (empty for none) */
+  city: string;
+}
+
+export interface PackedAirportFiles {
+  rows: PackedAirport[];
+  index: AirportIndex;
+  names: AirportNames;
+}
+
+const NO_ELEVATION = -0x8000;
+const NO_INDEX = 0xffff;
 const SIZE_CODE = { large: 'l', medium: 'm', small: 's' } as const;
 const SIZE_OF = { l: 'large', m: 'medium', s: 'small' } as const satisfies Record<string, AirportSize>;
 
@@ -37,10 +83,11 @@ function interner() {
   return {
     list,
     of(value: string | null): number {
-      if (value === null) return -1;
+      if (value === null) return NO_INDEX;
       let i = index.get(value);
       if (i === undefined) {
         i = list.length;
+        if (i >= NO_INDEX) throw new Error('airports: more than 65,534 distinct timezones or regions');
         list.push(value);
         index.set(value, i);
       }
@@ -49,11 +96,29 @@ function interner() {
   };
 }
 
-export function packAirports(airports: AirportRecord[]): PackedAirports {
+function fixedWidth(value: string | null, width: number, what: string): string {
+  if (value !== null && value.length !== width) throw new Error(`airports: ${what} '${value}' is not ${width} characters`);
+  return value ?? ' '.repeat(width);
+}
+
+function oneLine(value: string | null): string {
+  if (value?.includes('\n')) throw new Error(`airports: a name or city has a line break: ${JSON.stringify(value)}`);
+  return (value ?? '').toLowerCase();
+}
+
+/** The three files for `airports` (in served order). `rows` is written as JSON.stringify(rows), which `index.offsets` are for. */
+export function packAirports(airports: readonly AirportRecord[]): PackedAirportFiles {
   const timezones = interner();
   const regions = interner();
-  const rows = airports.map(
-    (a): PackedAirport => [
+  const count = airports.length;
+  const elevation = Buffer.alloc(2 * count);
+  const timezone = Buffer.alloc(2 * count);
+  const region = Buffer.alloc(2 * count);
+  const offsets = Buffer.alloc(4 * (count + 1));
+  const rows: PackedAirport[] = [];
+  let offset = 1; // after '['
+  airports.forEach((a, i) => {
+    const row: PackedAirport = [
       a.icao,
       a.iata,
       a.name,
@@ -66,29 +131,166 @@ export function packAirports(airports: AirportRecord[]): PackedAirports {
       timezones.of(a.timezone),
       SIZE_CODE[a.size],
       a.runways.flatMap((r) => [r.length, r.width, r.has_lights ? 1 : 0]),
-    ],
-  );
-  return { version: 1, timezones: timezones.list, regions: regions.list, rows };
+    ];
+    rows.push(row);
+    if (a.elevation_ft !== null && !(a.elevation_ft > NO_ELEVATION && a.elevation_ft <= 0x7fff)) throw new Error(`airports: elevation ${a.elevation_ft} out of range`);
+    elevation.writeInt16LE(a.elevation_ft ?? NO_ELEVATION, 2 * i);
+    timezone.writeUInt16LE(row[9], 2 * i);
+    region.writeUInt16LE(row[4], 2 * i);
+    offsets.writeUInt32LE(offset, 4 * i);
+    offset += Buffer.byteLength(JSON.stringify(row)) + 1; // the row, then ',' (or the closing ']')
+  });
+  offsets.writeUInt32LE(offset, 4 * count);
+  const rowsBytes = count === 0 ? 2 : offset;
+  return {
+    rows,
+    index: {
+      version: 2,
+      count,
+      rowsBytes,
+      timezones: timezones.list,
+      regions: regions.list,
+      icao: airports.map((a) => fixedWidth(a.icao, 4, 'ICAO code')).join(''),
+      iata: airports.map((a) => fixedWidth(a.iata, 3, 'IATA code')).join(''),
+      country: airports.map((a) => fixedWidth(a.country, 2, 'country code')).join(''),
+      elevation: elevation.toString('base64'),
+      timezone: timezone.toString('base64'),
+      region: region.toString('base64'),
+      offsets: offsets.toString('base64'),
+    },
+    names: { name: airports.map((a) => oneLine(a.name)).join('\n'), city: airports.map((a) => oneLine(a.city)).join('\n') },
+  };
 }
 
-export function unpackAirports(packed: PackedAirports): AirportRecord[] {
-  return packed.rows.map(([icao, iata, name, city, region, country, elevation, latitude, longitude, timezone, size, flat]) => {
+/** Where a reader gets the parts: the index whole, the names when asked, row bytes by range. */
+export interface AirportSource {
+  index: AirportIndex;
+  names: () => AirportNames;
+  /** the text of airports.json from byte `start` (inclusive) to `end` (exclusive) */
+  readRows: (start: number, end: number) => string;
+}
+
+/** Lines of a text: the rows whose line contains `part`. */
+function linesContaining(text: string, count: number, part: string): Uint8Array {
+  const found = new Uint8Array(count);
+  let line = 0;
+  let lineEnd = text.indexOf('\n');
+  if (lineEnd < 0) lineEnd = text.length;
+  for (let at = text.indexOf(part); at >= 0; ) {
+    while (at > lineEnd) {
+      line += 1;
+      const next = text.indexOf('\n', lineEnd + 1);
+      lineEnd = next < 0 ? text.length : next;
+    }
+    if (at + part.length <= lineEnd) {
+      found[line] = 1;
+      at = text.indexOf(part, lineEnd + 1); // the next line
+    } else {
+      at = text.indexOf(part, at + 1); // the match ran into the next line: try further on
+    }
+  }
+  return found;
+}
+
+/** The airports as the three files hold them: columns for the filters, a record read only when served. */
+export class AirportTable {
+  readonly count: number;
+  private readonly elevations: Buffer;
+  private readonly timezoneIndexes: Buffer;
+  private readonly regionIndexes: Buffer;
+  private readonly offsets: Buffer;
+  private names?: AirportNames;
+
+  constructor(private readonly source: AirportSource) {
+    const index = source.index;
+    if (index.version !== 2) throw new Error(`airports index version ${String(index.version)} is not 2: re-run the reference-data import`);
+    this.count = index.count;
+    this.elevations = Buffer.from(index.elevation, 'base64');
+    this.timezoneIndexes = Buffer.from(index.timezone, 'base64');
+    this.regionIndexes = Buffer.from(index.region, 'base64');
+    this.offsets = Buffer.from(index.offsets, 'base64');
+  }
+
+  icao(i: number): string {
+    return this.source.index.icao.slice(4 * i, 4 * i + 4);
+  }
+
+  iata(i: number): string {
+    return this.source.index.iata.slice(3 * i, 3 * i + 3);
+  }
+
+  country(i: number): string {
+    return this.source.index.country.slice(2 * i, 2 * i + 2);
+  }
+
+  elevation(i: number): number | null {
+    const value = this.elevations.readInt16LE(2 * i);
+    return value === NO_ELEVATION ? null : value;
+  }
+
+  timezoneIndex(i: number): number {
+    return this.timezoneIndexes.readUInt16LE(2 * i);
+  }
+
+  regionIndex(i: number): number {
+    return this.regionIndexes.readUInt16LE(2 * i);
+  }
+
+  /** indexes into `timezones` / `regions` whose value passes `test` */
+  timezonesWhere(test: (timezone: string) => boolean): Set<number> {
+    return new Set(this.source.index.timezones.flatMap((tz, i) => (test(tz) ? [i] : [])));
+  }
+
+  regionsWhere(test: (region: string) => boolean): Set<number> {
+    return new Set(this.source.index.regions.flatMap((region, i) => (test(region) ? [i] : [])));
+  }
+
+  /** per airport 1 when its name (or city) contains `part`, compared in lower case */
+  containing(field: keyof AirportNames, part: string): Uint8Array {
+    this.names ??= this.source.names();
+    return linesContaining(this.names[field], this.count, part.toLowerCase());
+  }
+
+  /** the whole record of airport `i` */
+  record(i: number): AirportRecord {
+    const text = this.source.readRows(this.offsets.readUInt32LE(4 * i), this.offsets.readUInt32LE(4 * (i + 1)) - 1);
+    const [icao, iata, name, city, region, country, elevation, latitude, longitude, timezone, size, flat] = JSON.parse(text) as PackedAirport;
     const runways: Runway[] = [];
-    for (let i = 0; i + 2 < flat.length; i += 3) runways.push({ length: flat[i]!, width: flat[i + 1]!, has_lights: flat[i + 2] === 1 });
+    for (let r = 0; r + 2 < flat.length; r += 3) runways.push({ length: flat[r]!, width: flat[r + 1]!, has_lights: flat[r + 2] === 1 });
+    const { regions, timezones } = this.source.index;
     return {
       icao,
       iata,
       name,
       city,
-      region: packed.regions[region] ?? null,
+      region: regions[region] ?? null,
       country,
       elevation_ft: elevation,
       latitude,
       longitude,
-      timezone: packed.timezones[timezone] ?? null,
+      timezone: timezones[timezone] ?? null,
       size: SIZE_OF[size],
       num_runways: runways.length,
       runways,
     };
+  }
+}
+
+/** The airports of the reference-data layer, opened once per container: the index parsed, airports.json kept open. */
+export function airportTable(): AirportTable {
+  return referenceData(AIRPORT_FILES.index, (index: AirportIndex) => {
+    const rows = openSync(referenceFile(AIRPORT_FILES.rows), 'r');
+    if (fstatSync(rows).size !== index.rowsBytes) {
+      throw new Error(`${AIRPORT_FILES.rows} is not the file ${AIRPORT_FILES.index} indexes: re-run the reference-data import`);
+    }
+    return new AirportTable({
+      index,
+      names: () => referenceData<AirportNames>(AIRPORT_FILES.names),
+      readRows: (start, end) => {
+        const bytes = Buffer.alloc(end - start);
+        readSync(rows, bytes, 0, bytes.length, start);
+        return bytes.toString('utf8');
+      },
+    });
   });
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { missingSource, type ImportResult, type ReferenceImporter } from '../reference/importer';
 import { buildAircraftRecords } from './aircraftImport';
 import { buildAirlineEntries } from './airlineImport';
-import { packAirports } from './airportFile';
+import { AIRPORT_FILES, packAirports } from './airportFile';
 import { buildAirportRecords } from './airportImport';
 
 /** Source files, relative to the datasets directory (their published names and formats). */
@@ -18,7 +18,7 @@ export const AVIATION_SOURCES = {
   regions: 'airports/regions.csv',
 } as const;
 
-export const AVIATION_FILES = { aircraft: 'aircraft.json', airlines: 'airlines.json', airports: 'airports.json' } as const;
+export const AVIATION_FILES = { aircraft: 'aircraft.json', airlines: 'airlines.json' } as const;
 
 /** The IANA timezone at a point (geo-tz with every zone, so e.g. Atlantic/Reykjavik rather than a merged zone). */
 async function timezoneFinder(): Promise<(lat: number, lon: number) => string | null> {
@@ -33,16 +33,16 @@ async function timezoneFinder(): Promise<(lat: number, lon: number) => string | 
 }
 
 /** What each file holds, for the 503 when it is missing. */
-const MISSING_WHAT: Record<keyof typeof AVIATION_FILES, string> = {
+const MISSING_WHAT = {
   aircraft: 'The aircraft data (FAA Aircraft Characteristics Database, whatisflying, Bluebook)',
   airlines: 'The airline data (OpenFlights)',
   airports: 'The airport data (OurAirports)',
-};
+} as const;
 
 /**
- * The aviation import step: aircraft.json, airlines.json, airports.json (runways merged, timezone computed
- * from coordinates). A file whose required source is missing is not written: it is listed as missing and
- * its endpoint answers 503 data_unavailable.
+ * The aviation import step: aircraft.json, airlines.json and the airport files (airportFile.ts; runways merged,
+ * timezone computed from coordinates). A file whose required source is missing is not written: it is listed as
+ * missing and its endpoint answers 503 data_unavailable.
  */
 export const importAviationData: ReferenceImporter = async (datasetsDir) => {
   const result: ImportResult = { files: {}, warnings: [], missing: {} };
@@ -52,8 +52,8 @@ export const importAviationData: ReferenceImporter = async (datasetsDir) => {
     if (datasetsDir && !required) result.warnings.push(`aviation: ${AVIATION_SOURCES[file]} not found in ${datasetsDir} (imported without it).`);
     return undefined;
   };
-  const missing = (name: keyof typeof AVIATION_FILES, source: string) => {
-    result.missing![AVIATION_FILES[name]] = { reason: missingSource(MISSING_WHAT[name], source, datasetsDir), endpoints: [`/v1/${name}`] };
+  const missing = (name: keyof typeof MISSING_WHAT, files: readonly string[], source: string) => {
+    for (const file of files) result.missing![file] = { reason: missingSource(MISSING_WHAT[name], source, datasetsDir), endpoints: [`/v1/${name}`] };
   };
 
   const faaAcd = read('faaAcd', false);
@@ -68,13 +68,13 @@ export const importAviationData: ReferenceImporter = async (datasetsDir) => {
         `${aircraft.records.length} airplane records (${aircraft.types} ICAO types, ${aircraft.variants} performance-table variants, ` +
         `${aircraft.matchedVariants} matched to a type) from FAA ACD, whatisflying, Bluebook, OpenFlights planes.dat`,
     };
-  } else missing('aircraft', AVIATION_SOURCES.faaAcd);
+  } else missing('aircraft', [AVIATION_FILES.aircraft], AVIATION_SOURCES.faaAcd);
 
   const airlinesText = read('airlines', true);
   if (airlinesText) {
     const airlines = buildAirlineEntries(airlinesText);
     result.files[AVIATION_FILES.airlines] = { data: airlines, summary: `${airlines.length} airlines from OpenFlights airlines.dat` };
-  } else missing('airlines', AVIATION_SOURCES.airlines);
+  } else missing('airlines', [AVIATION_FILES.airlines], AVIATION_SOURCES.airlines);
 
   const airportsText = read('airports', true);
   if (airportsText) {
@@ -83,10 +83,13 @@ export const importAviationData: ReferenceImporter = async (datasetsDir) => {
       await timezoneFinder(),
     );
     const runways = airports.reduce((n, a) => n + a.num_runways, 0);
-    result.files[AVIATION_FILES.airports] = {
-      data: packAirports(airports),
-      summary: `${airports.length} airports with ${runways} runways from OurAirports (timezones computed with geo-tz)`,
+    const packed = packAirports(airports);
+    result.files[AIRPORT_FILES.rows] = {
+      data: packed.rows,
+      summary: `${airports.length} airports with ${runways} runways from OurAirports (timezones computed with geo-tz); ${AIRPORT_FILES.index} and ${AIRPORT_FILES.names} index them`,
     };
-  } else missing('airports', AVIATION_SOURCES.airports);
+    result.files[AIRPORT_FILES.index] = { data: packed.index };
+    result.files[AIRPORT_FILES.names] = { data: packed.names };
+  } else missing('airports', Object.values(AIRPORT_FILES), AVIATION_SOURCES.airports);
   return result;
 };

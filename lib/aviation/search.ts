@@ -1,3 +1,4 @@
+import type { AirportTable } from './airportFile';
 import type { AircraftRecord, AirlineEntry, AirlineRecord, AirportRecord } from './types';
 
 /** Searches over the imported records (pure: records and filters in, results out). */
@@ -97,31 +98,37 @@ export const MAX_AIRPORT_RESULTS = 30;
 /**
  * Airports matching every filter: codes, country and timezone exact (case-insensitive); name, city and
  * region case-insensitive substrings; elevation bounds inclusive. Large airports first, then medium,
- * small; `offset` skips that many matches; at most 30.
+ * small; `offset` skips that many matches; at most 30. Reads the index columns the filters need and only
+ * the records it returns (lib/aviation/airportFile.ts).
  */
-export function searchAirports(records: readonly AirportRecord[], filters: AirportFilters, offset = 0): AirportRecord[] {
+export function searchAirports(table: AirportTable, filters: AirportFilters, offset = 0): AirportRecord[] {
   const icao = filters.icao?.toUpperCase();
   const iata = filters.iata?.toUpperCase();
   const country = filters.country?.toUpperCase();
   const timezone = filters.timezone?.toLowerCase();
+  const timezones = timezone === undefined ? undefined : table.timezonesWhere((tz) => tz.toLowerCase() === timezone);
+  const regions = filters.region === undefined ? undefined : table.regionsWhere((region) => contains(region, filters.region));
+  const names = filters.name === undefined ? undefined : table.containing('name', filters.name);
+  const cities = filters.city === undefined ? undefined : table.containing('city', filters.city);
+  const { min_elevation: min, max_elevation: max } = filters;
   const results: AirportRecord[] = [];
   let skipped = 0;
-  for (const airport of records) {
-    if (icao !== undefined && airport.icao !== icao) continue;
-    if (iata !== undefined && airport.iata !== iata) continue;
-    if (country !== undefined && airport.country !== country) continue;
-    if (timezone !== undefined && airport.timezone?.toLowerCase() !== timezone) continue;
-    if (!contains(airport.name, filters.name) || !contains(airport.city, filters.city) || !contains(airport.region, filters.region)) continue;
-    if (filters.min_elevation !== undefined || filters.max_elevation !== undefined) {
-      if (airport.elevation_ft === null) continue;
-      if (filters.min_elevation !== undefined && airport.elevation_ft < filters.min_elevation) continue;
-      if (filters.max_elevation !== undefined && airport.elevation_ft > filters.max_elevation) continue;
+  for (let i = 0; i < table.count; i += 1) {
+    if (icao !== undefined && table.icao(i) !== icao) continue;
+    if (iata !== undefined && table.iata(i) !== iata) continue;
+    if (country !== undefined && table.country(i) !== country) continue;
+    if (timezones && !timezones.has(table.timezoneIndex(i))) continue;
+    if (regions && !regions.has(table.regionIndex(i))) continue;
+    if ((names && !names[i]) || (cities && !cities[i])) continue;
+    if (min !== undefined || max !== undefined) {
+      const elevation = table.elevation(i);
+      if (elevation === null || (min !== undefined && elevation < min) || (max !== undefined && elevation > max)) continue;
     }
     if (skipped < offset) {
       skipped += 1;
       continue;
     }
-    results.push(airport);
+    results.push(table.record(i));
     if (results.length >= MAX_AIRPORT_RESULTS) break;
   }
   return results;

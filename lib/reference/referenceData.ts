@@ -33,20 +33,25 @@ export function readManifest(dir = referenceDataDir()): ReferenceManifest | unde
 const loaded = new Map<string, unknown>();
 
 /**
- * A reference-data file, read once per container; 503 when the import step has not produced it, with the
- * import's reason (e.g. its dataset was missing) when it gave one.
+ * The path of a reference-data file; 503 when the import step has not produced it, with the import's reason
+ * (e.g. its dataset was missing) when it gave one.
+ */
+export function referenceFile(file: string): string {
+  const path = join(referenceDataDir(), file);
+  if (!existsSync(path)) {
+    throw new DataUnavailableError(readManifest()?.missing?.[file]?.reason ?? `Reference data '${file}' has not been imported yet (run npm run build:data).`);
+  }
+  return path;
+}
+
+/**
+ * A reference-data file, read once per container; 503 when the import step has not produced it (referenceFile).
  * `prepare` turns the file's content into the form its one endpoint searches (an index, unpacked records);
  * the container then keeps only that form.
  */
 export function referenceData<T, R = T>(file: string, prepare?: (content: T) => R): R {
   if (!loaded.has(file)) {
-    const path = join(referenceDataDir(), file);
-    if (!existsSync(path)) {
-      throw new DataUnavailableError(
-        readManifest()?.missing?.[file]?.reason ?? `Reference data '${file}' has not been imported yet (run npm run build:data).`,
-      );
-    }
-    const content = JSON.parse(readFileSync(path, 'utf8')) as T;
+    const content = JSON.parse(readFileSync(referenceFile(file), 'utf8')) as T;
     loaded.set(file, prepare ? prepare(content) : content);
   }
   return loaded.get(file) as R;

@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { datasetsDir } from '../../infra/reference-data/build';
-import { packAirports, unpackAirports, type PackedAirports } from '../../lib/aviation/airportFile';
+import { AIRPORT_FILES, AirportTable, packAirports, type AirportIndex, type AirportNames } from '../../lib/aviation/airportFile';
+import { searchAirports, type AirportFilters } from '../../lib/aviation/search';
 import { parseDelimited } from '../../lib/text/delimited';
 import { AVIATION_SOURCES, importAviationData } from '../../lib/aviation/import';
 import type { AircraftRecord, AirlineEntry, AirportRecord } from '../../lib/aviation/types';
@@ -13,13 +14,30 @@ if (!sources) throw new Error('These tests need the public datasets (DATASETS_DI
 let aircraft: AircraftRecord[];
 let airlines: AirlineEntry[];
 let airports: AirportRecord[];
+let airportRows: unknown[];
+let airportTable: AirportTable;
 let warnings: string[];
+
+/** The airports as the three files are written (JSON.stringify) and read in Lambda (rows by byte range). */
+function tableOf(files: { rows: unknown; index: unknown; names: unknown }): AirportTable {
+  const rows = Buffer.from(JSON.stringify(files.rows));
+  const index = JSON.parse(JSON.stringify(files.index)) as AirportIndex;
+  expect(rows.length).toBe(index.rowsBytes);
+  return new AirportTable({
+    index,
+    names: () => JSON.parse(JSON.stringify(files.names)) as AirportNames,
+    readRows: (start, end) => rows.subarray(start, end).toString('utf8'),
+  });
+}
 
 beforeAll(async () => {
   const result = await importAviationData(sources);
   aircraft = result.files['aircraft.json']!.data as AircraftRecord[];
   airlines = result.files['airlines.json']!.data as AirlineEntry[];
-  airports = unpackAirports(result.files['airports.json']!.data as PackedAirports);
+  const file = (name: string) => result.files[name]!.data;
+  airportRows = file(AIRPORT_FILES.rows) as unknown[];
+  airportTable = tableOf({ rows: airportRows, index: file(AIRPORT_FILES.index), names: file(AIRPORT_FILES.names) });
+  airports = Array.from({ length: airportTable.count }, (_, i) => airportTable.record(i));
   warnings = result.warnings;
 }, 60_000);
 
@@ -116,15 +134,84 @@ describe('aviation import', () => {
     expect(served.map((a) => a.size)).toEqual(['small']);
   });
 
-  test('round-trips airports through the compact file unchanged', () => {
-    // Prepare
-    const sample = airports.slice(0, 200);
+  test('reads every airport back by its byte range as the whole rows file parses it', () => {
+    // Prepare: the rows file parsed whole, the way the index is meant to avoid
+    const parsed = JSON.parse(JSON.stringify(airportRows)) as unknown[][];
 
-    // Act
-    const unpacked = unpackAirports(JSON.parse(JSON.stringify(packAirports(sample))) as PackedAirports);
+    // Act: each record read by offset, back in the row form
+    const mismatches = airports.flatMap((a, i) => {
+      const [icao, iata, name, city, , country, elevation, latitude, longitude, , , runways] = parsed[i]!;
+      const expected = JSON.stringify([icao, iata, name, city, country, elevation, latitude, longitude, runways]);
+      const read = JSON.stringify([a.icao, a.iata, a.name, a.city, a.country, a.elevation_ft, a.latitude, a.longitude, a.runways.flatMap((r) => [r.length, r.width, r.has_lights ? 1 : 0])]);
+      return read === expected ? [] : [{ i, read, expected }];
+    });
 
     // Assess
-    expect(unpacked).toEqual(sample);
+    expect(airports).toHaveLength(parsed.length);
+    expect(mismatches).toEqual([]);
+  });
+
+  test('round-trips airports with missing codes, elevations, regions and timezones unchanged', () => {
+    // Prepare: real records, some with their optional fields removed
+    const sample = airports.slice(0, 200).map((a, i) =>
+      i % 4 === 0 ? { ...a, icao: null, iata: null, city: null, region: null, elevation_ft: null, timezone: null } : a,
+    );
+
+    // Act
+    const table = tableOf(packAirports(sample));
+
+    // Assess
+    expect(Array.from({ length: table.count }, (_, i) => table.record(i))).toEqual(sample);
+  });
+
+  describe('search over the index', () => {
+    /** The rules of /v1/airports applied to every record (independent of the index). */
+    const lower = (value: string | null) => value?.toLowerCase();
+    const matches = (a: AirportRecord, f: AirportFilters) =>
+      (f.icao === undefined || a.icao === f.icao.toUpperCase()) &&
+      (f.iata === undefined || a.iata === f.iata.toUpperCase()) &&
+      (f.country === undefined || a.country === f.country.toUpperCase()) &&
+      (f.timezone === undefined || lower(a.timezone) === f.timezone.toLowerCase()) &&
+      (['name', 'city', 'region'] as const).every((field) => f[field] === undefined || (lower(a[field])?.includes(f[field]!.toLowerCase()) ?? false)) &&
+      (f.min_elevation === undefined || (a.elevation_ft !== null && a.elevation_ft >= f.min_elevation)) &&
+      (f.max_elevation === undefined || (a.elevation_ft !== null && a.elevation_ft <= f.max_elevation));
+
+    test.each<[AirportFilters, number]>([
+      [{ country: 'US', min_elevation: 5000 }, 0],
+      [{ icao: 'kjfk' }, 0],
+      [{ iata: 'LHR' }, 0],
+      [{ city: 'london', name: 'heathrow' }, 0],
+      [{ region: 'york' }, 30],
+      [{ timezone: 'america/denver', min_elevation: 9000 }, 0],
+      [{ max_elevation: -1000 }, 0],
+      [{ country: 'gb' }, 30],
+      [{ name: 'international' }, 300],
+      [{ city: 'são' }, 0],
+      [{ name: 'ÅLESUND' }, 0],
+      [{ name: 'port', country: 'FR', max_elevation: 100 }, 5],
+    ])('answers %j at offset %i as a filter over every record does', (filters, offset) => {
+      // Prepare
+      const expected = airports.filter((a) => matches(a, filters)).slice(offset, offset + 30);
+
+      // Act
+      const found = searchAirports(airportTable, filters, offset);
+
+      // Assess
+      expect(expected.length).toBeGreaterThan(0);
+      expect(found).toEqual(expected);
+    });
+
+    test('never matches text across two airports (a name ending and the next one starting)', () => {
+      // Prepare: the end of one name and the start of the next, as they lie in the names file
+      const [a, b] = [airports[0]!.name.toLowerCase(), airports[1]!.name.toLowerCase()];
+
+      // Act
+      const found = searchAirports(airportTable, { name: `${a.slice(-3)}\n${b.slice(0, 3)}` });
+
+      // Assess
+      expect(found).toEqual([]);
+      expect(searchAirports(airportTable, { name: a.slice(-3) }).length).toBeGreaterThan(0);
+    });
   });
 
   test('finds British Airways by IATA BA with ICAO BAW and null for what OpenFlights lacks', () => {
