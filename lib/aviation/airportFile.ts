@@ -1,4 +1,5 @@
 import { fstatSync, openSync, readSync } from 'node:fs';
+import { endianness } from 'node:os';
 import { referenceData, referenceFile } from '../reference/referenceData';
 import type { AirportRecord, AirportSize, Runway } from './types';
 
@@ -72,7 +73,8 @@ export interface PackedAirportFiles {
   names: AirportNames;
 }
 
-const NO_ELEVATION = -0x8000;
+/** in the elevation column: no elevation known */
+export const NO_ELEVATION = -0x8000;
 const NO_INDEX = 0xffff;
 const SIZE_CODE = { large: 'l', medium: 'm', small: 's' } as const;
 const SIZE_OF = { l: 'large', m: 'medium', s: 'small' } as const satisfies Record<string, AirportSize>;
@@ -192,48 +194,53 @@ function linesContaining(text: string, count: number, part: string): Uint8Array 
   return found;
 }
 
+const CODE_WIDTH = { icao: 4, iata: 3, country: 2 } as const;
+export type AirportCode = keyof typeof CODE_WIDTH;
+
+/** A copy of base64 little-endian numbers as a typed array (a copy: typed arrays need aligned memory). */
+function numbers<T extends Int16Array | Uint16Array | Uint32Array>(base64: string, Type: { new (buffer: ArrayBuffer): T }): T {
+  const bytes = Buffer.from(base64, 'base64');
+  return new Type(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer);
+}
+
 /** The airports as the three files hold them: columns for the filters, a record read only when served. */
 export class AirportTable {
   readonly count: number;
-  private readonly elevations: Buffer;
-  private readonly timezoneIndexes: Buffer;
-  private readonly regionIndexes: Buffer;
-  private readonly offsets: Buffer;
+  /** feet; NO_ELEVATION for none */
+  readonly elevations: Int16Array;
+  /** index into the timezone list; NO_INDEX for none */
+  readonly timezoneIndexes: Uint16Array;
+  /** index into the region list; NO_INDEX for none */
+  readonly regionIndexes: Uint16Array;
+  private readonly offsets: Uint32Array;
   private names?: AirportNames;
 
   constructor(private readonly source: AirportSource) {
     const index = source.index;
     if (index.version !== 2) throw new Error(`airports index version ${String(index.version)} is not 2: re-run the reference-data import`);
+    if (endianness() !== 'LE') throw new Error('the airports index holds little-endian numbers');
     this.count = index.count;
-    this.elevations = Buffer.from(index.elevation, 'base64');
-    this.timezoneIndexes = Buffer.from(index.timezone, 'base64');
-    this.regionIndexes = Buffer.from(index.region, 'base64');
-    this.offsets = Buffer.from(index.offsets, 'base64');
+    this.elevations = numbers(index.elevation, Int16Array);
+    this.timezoneIndexes = numbers(index.timezone, Uint16Array);
+    this.regionIndexes = numbers(index.region, Uint16Array);
+    this.offsets = numbers(index.offsets, Uint32Array);
   }
 
-  icao(i: number): string {
-    return this.source.index.icao.slice(4 * i, 4 * i + 4);
+  /** whether airport `i` has this (upper-case) code */
+  hasCode(field: AirportCode, i: number, code: string): boolean {
+    return this.source.index[field].startsWith(code, CODE_WIDTH[field] * i);
   }
 
-  iata(i: number): string {
-    return this.source.index.iata.slice(3 * i, 3 * i + 3);
-  }
-
-  country(i: number): string {
-    return this.source.index.country.slice(2 * i, 2 * i + 2);
-  }
-
-  elevation(i: number): number | null {
-    const value = this.elevations.readInt16LE(2 * i);
-    return value === NO_ELEVATION ? null : value;
-  }
-
-  timezoneIndex(i: number): number {
-    return this.timezoneIndexes.readUInt16LE(2 * i);
-  }
-
-  regionIndex(i: number): number {
-    return this.regionIndexes.readUInt16LE(2 * i);
+  /** the airports with this (upper-case) code, in order (a string search over the column, not a loop over airports) */
+  withCode(field: AirportCode, code: string): number[] {
+    const column = this.source.index[field];
+    const width = CODE_WIDTH[field];
+    const rows: number[] = [];
+    if (code.length !== width) return rows;
+    for (let at = column.indexOf(code); at >= 0; at = column.indexOf(code, at + 1)) {
+      if (at % width === 0) rows.push(at / width);
+    }
+    return rows;
   }
 
   /** indexes into `timezones` / `regions` whose value passes `test` */
@@ -253,7 +260,7 @@ export class AirportTable {
 
   /** the whole record of airport `i` */
   record(i: number): AirportRecord {
-    const text = this.source.readRows(this.offsets.readUInt32LE(4 * i), this.offsets.readUInt32LE(4 * (i + 1)) - 1);
+    const text = this.source.readRows(this.offsets[i]!, this.offsets[i + 1]! - 1);
     const [icao, iata, name, city, region, country, elevation, latitude, longitude, timezone, size, flat] = JSON.parse(text) as PackedAirport;
     const runways: Runway[] = [];
     for (let r = 0; r + 2 < flat.length; r += 3) runways.push({ length: flat[r]!, width: flat[r + 1]!, has_lights: flat[r + 2] === 1 });

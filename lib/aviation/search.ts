@@ -1,4 +1,4 @@
-import type { AirportTable } from './airportFile';
+import { NO_ELEVATION, type AirportTable } from './airportFile';
 import type { AircraftRecord, AirlineEntry, AirlineRecord, AirportRecord } from './types';
 
 /** Searches over the imported records (pure: records and filters in, results out). */
@@ -102,27 +102,29 @@ export const MAX_AIRPORT_RESULTS = 30;
  * the records it returns (lib/aviation/airportFile.ts).
  */
 export function searchAirports(table: AirportTable, filters: AirportFilters, offset = 0): AirportRecord[] {
-  const icao = filters.icao?.toUpperCase();
-  const iata = filters.iata?.toUpperCase();
-  const country = filters.country?.toUpperCase();
+  const codes = (['icao', 'iata', 'country'] as const).flatMap((field) => (filters[field] === undefined ? [] : [[field, filters[field]!.toUpperCase()] as const]));
   const timezone = filters.timezone?.toLowerCase();
   const timezones = timezone === undefined ? undefined : table.timezonesWhere((tz) => tz.toLowerCase() === timezone);
   const regions = filters.region === undefined ? undefined : table.regionsWhere((region) => contains(region, filters.region));
   const names = filters.name === undefined ? undefined : table.containing('name', filters.name);
   const cities = filters.city === undefined ? undefined : table.containing('city', filters.city);
-  const { min_elevation: min, max_elevation: max } = filters;
+  const min = filters.min_elevation ?? -Infinity;
+  const max = filters.max_elevation ?? Infinity;
+  const bounded = filters.min_elevation !== undefined || filters.max_elevation !== undefined;
+  // the first code filter picks the candidates by a string search; the others are checked on those
+  const [first, ...otherCodes] = codes;
+  const candidates = first ? table.withCode(first[0], first[1]) : undefined;
   const results: AirportRecord[] = [];
   let skipped = 0;
-  for (let i = 0; i < table.count; i += 1) {
-    if (icao !== undefined && table.icao(i) !== icao) continue;
-    if (iata !== undefined && table.iata(i) !== iata) continue;
-    if (country !== undefined && table.country(i) !== country) continue;
-    if (timezones && !timezones.has(table.timezoneIndex(i))) continue;
-    if (regions && !regions.has(table.regionIndex(i))) continue;
+  for (let n = 0, end = candidates ? candidates.length : table.count; n < end; n += 1) {
+    const i = candidates ? candidates[n]! : n;
+    if (otherCodes.length > 0 && otherCodes.some(([field, code]) => !table.hasCode(field, i, code))) continue;
+    if (timezones && !timezones.has(table.timezoneIndexes[i]!)) continue;
+    if (regions && !regions.has(table.regionIndexes[i]!)) continue;
     if ((names && !names[i]) || (cities && !cities[i])) continue;
-    if (min !== undefined || max !== undefined) {
-      const elevation = table.elevation(i);
-      if (elevation === null || (min !== undefined && elevation < min) || (max !== undefined && elevation > max)) continue;
+    if (bounded) {
+      const elevation = table.elevations[i]!;
+      if (elevation === NO_ELEVATION || elevation < min || elevation > max) continue;
     }
     if (skipped < offset) {
       skipped += 1;

@@ -189,6 +189,9 @@ describe('aviation import', () => {
       [{ city: 'são' }, 0],
       [{ name: 'ÅLESUND' }, 0],
       [{ name: 'port', country: 'FR', max_elevation: 100 }, 5],
+      [{ country: 'us', iata: 'jfk' }, 0],
+      [{ iata: 'LHR', country: 'gb' }, 0],
+      [{ country: 'SA' }, 0],
     ])('answers %j at offset %i as a filter over every record does', (filters, offset) => {
       // Prepare
       const expected = airports.filter((a) => matches(a, filters)).slice(offset, offset + 30);
