@@ -1,5 +1,5 @@
 // The embedded DynamoDB (dynalite) in its own process, so it runs on another core than the HTTP server.
-// Usage: node dynaliteProcess.mjs <data path> <port> [host]; prints {"port": n} once listening, or
+// Usage: node dynaliteProcess.mjs <data path, empty: in memory> <port> [host]; prints {"port": n} once listening, or
 // {"error": "<LevelDB code>"} when its database cannot be opened (LEVEL_LOCKED: another process has it open);
 // stops on SIGTERM/SIGINT or when its parent goes.
 import { createRequire } from 'node:module';
@@ -11,16 +11,18 @@ const report = (message) => process.stdout.write(`${JSON.stringify(message)}\n`)
 // dynalite opens its LevelDB lazily and fails only on the first request: open it once first (with the
 // LevelDB package dynalite itself uses) to find out now
 const { Level } = createRequire(createRequire(import.meta.url).resolve('dynalite'))('level');
-const probe = new Level(path);
-try {
-  await probe.open();
-  await probe.close();
-} catch (error) {
-  report({ error: error.cause?.code ?? error.code });
-  process.exit(3);
+if (path) {
+  const probe = new Level(path);
+  try {
+    await probe.open();
+    await probe.close();
+  } catch (error) {
+    report({ error: error.cause?.code ?? error.code });
+    process.exit(3);
+  }
 }
 
-const server = dynalite({ path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+const server = dynalite({ path: path || undefined, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
 server.on('error', (error) => {
   console.error(`embedded DynamoDB: ${error.message}`);
   process.exit(1);

@@ -41,7 +41,7 @@ if (problems.length > 0) {
 
 // the store process starts now, on the other core, while the rest loads
 const { startEmbeddedStore, StoreLockedError } = await import('./store');
-const store = startEmbeddedStore(resolve(DATA_DIR), DYNAMODB_PORT, { host: DYNAMODB_HOST });
+const store = startEmbeddedStore(resolve(DATA_DIR), DYNAMODB_PORT, { host: DYNAMODB_HOST, inMemory: process.env.DYNAMODB_IN_MEMORY === 'true' });
 store.catch(() => undefined); // awaited (and reported) by startLocalServer below
 
 let server: LocalServer | undefined;

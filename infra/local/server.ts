@@ -39,6 +39,8 @@ export interface LocalServerOptions {
   dynamoPort?: number;
   /** the address the embedded DynamoDB listens on (DYNAMODB_HOST), default 127.0.0.1 */
   dynamoHost?: string;
+  /** the embedded store in memory instead of under dataDir (DYNAMODB_IN_MEMORY=true) */
+  inMemoryStore?: boolean;
   /** the embedded store, already starting (npm start starts it while it loads the rest); else started here */
   store?: Promise<EmbeddedStore>;
   referenceDataDir?: string;
@@ -103,7 +105,7 @@ async function ensureDemoKeys(dataDir: string): Promise<Record<string, string>> 
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   const dataDir = resolve(options.dataDir ?? '.data');
   mkdirSync(dataDir, { recursive: true });
-  const store: EmbeddedStore = await (options.store ?? startEmbeddedStore(dataDir, options.dynamoPort ?? 8000, { host: options.dynamoHost }));
+  const store: EmbeddedStore = await (options.store ?? startEmbeddedStore(dataDir, options.dynamoPort ?? 8000, { host: options.dynamoHost, inMemory: options.inMemoryStore }));
   process.env.DYNAMODB_ENDPOINT = store.endpoint;
   resetDynamo();
   await ensureTables(store.endpoint);

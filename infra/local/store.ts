@@ -27,6 +27,8 @@ export class StoreLockedError extends Error {
 export interface EmbeddedStoreOptions {
   /** the address to listen on (DYNAMODB_HOST); default 127.0.0.1 */
   host?: string;
+  /** nothing on disk, everything gone at exit (DYNAMODB_IN_MEMORY=true: a second mode for load tests) */
+  inMemory?: boolean;
   /** restarts after the process died, at most this many within RESTART_WINDOW_MS (0: never); default 3 */
   maxRestarts?: number;
   /** where restarts are reported; default console.warn */
@@ -74,9 +76,9 @@ function launch(path: string, dataDir: string, port: number, host: string): Prom
  * without a hand restart; what the store had acknowledged is on disk.
  */
 export async function startEmbeddedStore(dataDir: string, port: number, options: EmbeddedStoreOptions = {}): Promise<EmbeddedStore> {
-  const { host = '127.0.0.1', maxRestarts = 3, log = console.warn } = options;
-  const path = join(dataDir, 'dynamodb');
-  mkdirSync(path, { recursive: true });
+  const { host = '127.0.0.1', maxRestarts = 3, log = console.warn, inMemory = false } = options;
+  const path = inMemory ? '' : join(dataDir, 'dynamodb');
+  if (path) mkdirSync(path, { recursive: true });
   let current = await launch(path, dataDir, port, host);
   const actualPort = current.port;
   let closing = false;
