@@ -16,6 +16,12 @@ export const LAMBDA_BUNDLE = {
    * the time of the runtime's many files (npm run bench) and runs the version we test.
    */
   external: [],
+  /**
+   * A source map beside each bundle (index.mjs.map), deployed but not enabled: NODE_OPTIONS=--enable-source-maps
+   * would parse it at every cold start (npm run bench, "Source maps"). Stack frames in the logs point into
+   * the bundle; map them with the deployed .map file (README).
+   */
+  sourcemap: true,
   /** CommonJS dependencies inside the ES module bundle still call require() */
   banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
 } satisfies BuildOptions;

@@ -71,8 +71,7 @@ export class ServiceFunction extends Construct {
       layers: props.layers,
       deadLetterQueue: props.deadLetterQueue,
       environment: {
-        NODE_OPTIONS: '--enable-source-maps',
-        // empty in AWS; `sam local start-api --env-vars infra/local/sam-env.json` points it at the local store
+        // empty in AWS; `sam local start-api --env-vars cdk.out/sam-env.json` points it at the local store
         DYNAMODB_ENDPOINT: '',
         POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
         ...Object.fromEntries(used.map((table) => [TABLES[table].env, props.tables[table].tableName])),

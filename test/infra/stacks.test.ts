@@ -117,7 +117,8 @@ describe('The CDK app', () => {
       expect(fn.Architectures).toEqual(['x86_64']);
       expect(fn.MemorySize).toBe(entry.memoryMb ?? 256);
       expect(fn.Timeout).toBe(entry.timeoutSeconds ?? 10);
-      expect(fn.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
+      // source maps ship beside the bundle but are not enabled: --enable-source-maps costs every cold start (npm run bench)
+      expect(fn.Environment.Variables.NODE_OPTIONS).toBeUndefined();
       expect(fn.Layers?.length ?? 0).toBe(entry.layers?.length ?? 0);
       expect(fn.Environment.Variables.REFERENCE_DATA_DIR).toBe(
         entry.layers?.includes('referenceData') ? '/opt/reference-data' : undefined,
