@@ -22,6 +22,8 @@ export const LAMBDA_BUNDLE = {
    * the bundle; map them with the deployed .map file (README).
    */
   sourcemap: true,
+  // file and line only (what stack traces need): the sources themselves would triple the assets
+  sourcesContent: false,
   /** CommonJS dependencies inside the ES module bundle still call require() */
   banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
 } satisfies BuildOptions;

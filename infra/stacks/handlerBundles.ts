@@ -48,8 +48,6 @@ function bundle(entries: readonly string[]): void {
     outdir: BUNDLES_DIR,
     outExtension: { '.js': '.mjs' },
     ...LAMBDA_BUNDLE,
-    // file and line only (what stack traces need): the sources themselves would triple the assets
-    sourcesContent: false,
     metafile: true,
     logLevel: 'warning',
   };
