@@ -1,10 +1,10 @@
 import { endpoint } from '../lib/http/endpoint';
-import { LIBOR_FILE, prepareLibor } from '../lib/rates/libor';
+import { LIBOR_FILE, type LiborFile } from '../lib/rates/libor';
 import { historyBounds } from '../lib/rates/paging';
 import { liborHistoryPage } from '../lib/rates/service';
 import { referenceData } from '../lib/reference/referenceData';
 import { rateEndpoints } from '../lib/api/rates';
 
 export const handler = endpoint(rateEndpoints.liborHistorical, ({ params, now }) =>
-  liborHistoryPage(referenceData(LIBOR_FILE, prepareLibor), params.type, { ...historyBounds(params), page: params.page }, now),
+  liborHistoryPage(referenceData<LiborFile>(LIBOR_FILE), params.type, { ...historyBounds(params), page: params.page }, now),
 );

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { missingSource, readDatasetFile, type ImportResult, type ReferenceImporter } from '../reference/importer';
 import { parseCsvRecords } from '../text/delimited';
 import { isCalendarDate } from '../time/calendarDate';
-import { LIBOR_FILE, LIBOR_TENORS, LIBOR_TYPES, type LiborFile, type LiborTenor } from './libor';
+import { LIBOR_FILE, LIBOR_TENORS, LIBOR_TYPES, type LiborColumns, type LiborFile, type LiborTenor } from './libor';
 
 export const LIBOR_CSV = join('libor', 'usd_libor_daily.csv');
 export const DEFAULT_LIBOR_LICENCE = 'ICE LIBOR: ICE Benchmark Administration rights apply; these fixings are served for demonstration only.';
@@ -21,7 +21,7 @@ export function parseLiborCsv(text: string, licence = DEFAULT_LIBOR_LICENCE): Li
   for (const column of ['date', ...LIBOR_TYPES.map((t) => LIBOR_TENORS[t].column)]) {
     if (!header.includes(column)) throw new Error(`LIBOR CSV has no '${column}' column`);
   }
-  const tenors = Object.fromEntries(LIBOR_TYPES.map((t) => [t, [] as [number, number][]])) as Record<LiborTenor, [number, number][]>;
+  const tenors = Object.fromEntries(LIBOR_TYPES.map((t): [LiborTenor, LiborColumns] => [t, { days: [], rates: [] }])) as Record<LiborTenor, LiborColumns>;
   let previous = '';
   for (const [i, row] of rows.entries()) {
     const date = row.date ?? '';
@@ -34,10 +34,11 @@ export function parseLiborCsv(text: string, licence = DEFAULT_LIBOR_LICENCE): Li
       if (cell === '' || cell === '.') continue;
       const rate = Number(cell);
       if (!Number.isFinite(rate) || rate < -5 || rate > 50) throw new Error(`LIBOR CSV row ${i + 2}: ${tenor} '${cell}' is not a rate`);
-      tenors[tenor].push([day, rate]);
+      tenors[tenor].days.push(day);
+      tenors[tenor].rates.push(rate);
     }
   }
-  if (LIBOR_TYPES.every((t) => tenors[t].length === 0)) throw new Error('LIBOR CSV holds no fixings');
+  if (LIBOR_TYPES.every((t) => tenors[t].days.length === 0)) throw new Error('LIBOR CSV holds no fixings');
   return { currency: 'USD', source: LIBOR_SOURCE, licence, tenors };
 }
 
@@ -48,6 +49,6 @@ export const importLiborFixings: ReferenceImporter = async (datasetsDir): Promis
     return { files: {}, warnings: [], missing: { [LIBOR_FILE]: { reason, endpoints: ['/v1/liborhistorical'] } } };
   }
   const data = parseLiborCsv(text, process.env.LIBOR_LICENCE_NOTE?.trim() || DEFAULT_LIBOR_LICENCE);
-  const counts = LIBOR_TYPES.map((t) => `${t} ${data.tenors[t].length}`).join(', ');
+  const counts = LIBOR_TYPES.map((t) => `${t} ${data.tenors[t].days.length}`).join(', ');
   return { files: { [LIBOR_FILE]: { data, summary: `USD LIBOR fixings (${counts}) from ${LIBOR_CSV}; ${data.licence}` } }, warnings: [] };
 };

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { InvalidParameterError } from '../../lib/http/errors';
 import { CENTRAL_BANK_COUNTRIES, isRateId, RATE_IDS, rateInfo } from '../../lib/rates/catalogue';
 import { yearWindows } from '../../lib/rates/ingest';
-import { LIBOR_FILE, liborRange, prepareLibor, type LiborFile } from '../../lib/rates/libor';
+import { LIBOR_FILE, liborRange, type LiborFile } from '../../lib/rates/libor';
 import { DEFAULT_LIBOR_LICENCE, importLiborFixings, parseLiborCsv } from '../../lib/rates/liborImport';
 import { historyBounds, historyPage, PAGE_SIZE } from '../../lib/rates/paging';
 import { monthDayYear } from '../../lib/rates/service';
@@ -142,10 +142,12 @@ describe('LIBOR import', () => {
     // Assess
     expect(result.warnings).toEqual([]);
     expect(file.licence).toBe(DEFAULT_LIBOR_LICENCE);
-    expect(file.tenors['3_months'][0]).toEqual([Date.UTC(1986, 0, 2) / 86_400_000, 8]);
-    expect(file.tenors['1_month'].at(-1)).toEqual([Date.UTC(2021, 8, 29) / 86_400_000, 0.08238]);
-    expect(file.tenors.overnight.length).toBeGreaterThan(1000);
-    expect(file.tenors['3_months'].length).toBeLessThan(file.tenors['1_month'].length);
+    const { days, rates } = file.tenors['3_months'];
+    expect([days[0], rates[0]]).toEqual([Date.UTC(1986, 0, 2) / 86_400_000, 8]);
+    expect([file.tenors['1_month'].days.at(-1), file.tenors['1_month'].rates.at(-1)]).toEqual([Date.UTC(2021, 8, 29) / 86_400_000, 0.08238]);
+    expect(file.tenors.overnight.days.length).toBeGreaterThan(1000);
+    expect(days.length).toBe(rates.length);
+    expect(days.length).toBeLessThan(file.tenors['1_month'].days.length);
   });
 
   test('names the missing file as the reason /v1/liborhistorical answers 503, instead of failing', async () => {
@@ -169,10 +171,14 @@ describe('LIBOR import', () => {
   });
 
   test('finds a range by binary search, inclusive on both ends', () => {
-    const series = prepareLibor(parseLiborCsv('date,overnight,1m,3m,6m,12m\n2020-01-02,1,2,,,\n2020-01-03,1.1,2.1,,,\n2020-01-06,1.2,,,,\n'));
+    const series = parseLiborCsv('date,overnight,1m,3m,6m,12m\n2020-01-02,1,2,,,\n2020-01-03,1.1,2.1,,,\n2020-01-06,1.2,,,,\n');
     const jan3 = Date.UTC(2020, 0, 3) / 1000;
-    expect(liborRange(series.tenors.overnight, jan3, Date.UTC(2020, 0, 6) / 1000, 10).map((p) => p.rate_pct)).toEqual([1.1, 1.2]);
-    expect(series.tenors['1_month']).toHaveLength(2);
-    expect(series.tenors['3_months']).toEqual([]);
+    const jan6 = Date.UTC(2020, 0, 6) / 1000;
+    expect(liborRange(series.tenors.overnight, jan3, jan6, 10)).toEqual([
+      { time: jan3, rate_pct: 1.1 },
+      { time: jan6, rate_pct: 1.2 },
+    ]);
+    expect(liborRange(series.tenors['1_month'], 0, jan6, 10).map((p) => p.rate_pct)).toEqual([2, 2.1]);
+    expect(liborRange(series.tenors['3_months'], 0, jan6, 10)).toEqual([]);
   });
 });
