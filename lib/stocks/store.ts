@@ -59,6 +59,7 @@ export function pagesOf(records: readonly TickerRecord[]): TickerPage[] {
   }
   return pages;
 }
+
 export const stockSnapshots = recordCollection<StockSnapshot>('stock-quotes', { id: (snapshot) => snapshot.ticker });
 export const dailyCoverage = recordCollection<DailyCoverage & { ticker: string }>('stock-daily-coverage', { id: (coverage) => coverage.ticker });
 export const dailyBars = barCollection<DailyBar, '1d'>('stocks');
