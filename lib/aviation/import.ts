@@ -90,6 +90,6 @@ export const importAviationData: ReferenceImporter = async (datasetsDir) => {
     };
     result.files[AIRPORT_FILES.index] = { data: packed.index };
     result.files[AIRPORT_FILES.names] = { data: packed.names };
-  } else missing('airports', Object.values(AIRPORT_FILES), AVIATION_SOURCES.airports);
+  } else missing('airports', [AIRPORT_FILES.index], AVIATION_SOURCES.airports); // the file a search opens first
   return result;
 };

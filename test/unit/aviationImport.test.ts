@@ -348,9 +348,9 @@ describe('aviation import', () => {
     expect(result.missing).toEqual({
       'aircraft.json': { reason: expect.stringContaining(`${AVIATION_SOURCES.faaAcd} was not in the datasets directory`), endpoints: ['/v1/aircraft'] },
       'airlines.json': { reason: expect.stringContaining(`${AVIATION_SOURCES.airlines} was not in the datasets directory`), endpoints: ['/v1/airlines'] },
-      'airports.json': { reason: expect.stringContaining(`${AVIATION_SOURCES.airports} was not in the datasets directory`), endpoints: ['/v1/airports'] },
+      'airports-index.json': { reason: expect.stringContaining(`${AVIATION_SOURCES.airports} was not in the datasets directory`), endpoints: ['/v1/airports'] },
     });
-    expect(withoutDirectory.missing?.['airports.json']?.reason).toBe(
+    expect(withoutDirectory.missing?.['airports-index.json']?.reason).toBe(
       `The airport data (OurAirports) could not be imported: no datasets directory was set when the reference data were built (it needs ${AVIATION_SOURCES.airports}).`,
     );
   });
