@@ -1,4 +1,5 @@
 import type { AirQualityPayload, AirQualityVariable } from '../sources/openMeteo';
+import { roundDecimal } from '../numbers/round';
 import { overallAqi, subIndices, type Pollutant, type PollutantAverages } from './aqi';
 
 /** One pollutant of the response (spec 2.5): current concentration in µg/m³ and its EPA sub-index. */
@@ -80,7 +81,7 @@ export function airQualityFromPayload(payload: AirQualityPayload): AirQualityRes
 
 /** Coordinates rounded to 2 decimals (about 1 km), the granularity of the cache and of upstream requests. */
 export function roundedLocation(latitude: number, longitude: number): { latitude: number; longitude: number; key: string } {
-  const round = (v: number) => Math.round(v * 100) / 100 || 0;
+  const round = (v: number) => roundDecimal(v, 2);
   const lat = round(latitude);
   const lon = round(longitude);
   return { latitude: lat, longitude: lon, key: `${lat.toFixed(2)},${lon.toFixed(2)}` };

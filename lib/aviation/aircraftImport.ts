@@ -1,4 +1,5 @@
 import { parseCsvRecords, parseDelimited } from '../text/delimited';
+import { roundDecimal } from '../numbers/round';
 import type { AircraftRecord } from './types';
 
 /**
@@ -37,8 +38,7 @@ export function sourceNumber(value: string | null | undefined): number | null {
 /** The spec's string-typed numbers: rounded to `decimals`, no trailing zeros ("129.49", "174198"). */
 export function numberString(value: number | null, decimals: number): string | null {
   if (value === null) return null;
-  const factor = 10 ** decimals;
-  return String(Math.round(value * factor) / factor);
+  return String(roundDecimal(value, decimals));
 }
 
 const whole = (n: number | null) => numberString(n, 0);

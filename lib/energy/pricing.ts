@@ -1,4 +1,5 @@
 import type { UsdConversion } from '../fx/convert';
+import { roundDecimal } from '../numbers/round';
 import { BENCHMARK_INFO, type Benchmark } from './benchmarks';
 import { pricePerUnit, unitFor, type Unit } from './units';
 
@@ -15,13 +16,7 @@ import { pricePerUnit, unitFor, type Unit } from './units';
 export const PRICE_DECIMALS = 4;
 export const PERCENT_DECIMALS = 2;
 
-export function roundTo(value: number, decimals: number): number {
-  const factor = 10 ** decimals;
-  const rounded = Math.round((value + Number.EPSILON * Math.sign(value)) * factor) / factor;
-  return Object.is(rounded, -0) ? 0 : rounded;
-}
-
-export const roundPrice = (value: number) => roundTo(value, PRICE_DECIMALS);
+export const roundPrice = (value: number) => roundDecimal(value, PRICE_DECIMALS);
 
 export interface ServedPrice {
   unit: Unit;
@@ -50,6 +45,6 @@ export function changeOf(price: number, previousClose: number | null): Change {
   const change = price - previousClose;
   return {
     change_24h: roundPrice(change),
-    change_24h_percent: previousClose === 0 ? null : roundTo((change / Math.abs(previousClose)) * 100, PERCENT_DECIMALS),
+    change_24h_percent: previousClose === 0 ? null : roundDecimal((change / Math.abs(previousClose)) * 100, PERCENT_DECIMALS),
   };
 }

@@ -1,4 +1,5 @@
 import type { CompanyFacts, Fact } from '../sources/sec';
+import { roundDecimal } from '../numbers/round';
 import {
   FIELD_KIND,
   IFRS_CONCEPTS,
@@ -157,12 +158,6 @@ function fiscalYearsOf(periods: Map<string, { period: Period; weight: number }>,
 }
 
 const sumOf = (values: (number | undefined)[]) => (values.every((v): v is number => v !== undefined) ? values.reduce((a, b) => a + b, 0) : undefined);
-
-/** Rounds half away from zero to `places` decimals (EPS to cents). */
-export function roundTo(value: number, places: number): number {
-  const factor = 10 ** places;
-  return (Math.sign(value) * Math.round(Math.abs(value) * factor)) / factor;
-}
 
 /** Removes floating-point noise from sums of whole-dollar amounts. */
 const clean = (value: number) => (Number.isInteger(value) ? value : Math.round(value * 1e6) / 1e6);
@@ -332,14 +327,14 @@ export function extractIncomeStatements(companyFacts: CompanyFacts): StatementRe
         netIncome = values.net_income ?? null;
         basicShares = q4 ? firstValue('weighted_average_shares_basic', (s) => direct(s, 'shares', q4)?.value) : q4Shares('weighted_average_shares_basic', q4Period);
         dilutedShares = q4 ? firstValue('weighted_average_shares_diluted', (s) => direct(s, 'shares', q4)?.value) : q4Shares('weighted_average_shares_diluted', q4Period);
-        const epsBasic = netIncome !== null && basicShares ? roundTo(netIncome / basicShares, 2) : null;
+        const epsBasic = netIncome !== null && basicShares ? roundDecimal(netIncome / basicShares, 2) : null;
         const epsDiluted =
           netIncome === null
             ? null
             : netIncome < 0
               ? epsBasic
               : dilutedShares
-                ? roundTo(netIncome / Math.max(dilutedShares, basicShares ?? 0), 2)
+                ? roundDecimal(netIncome / Math.max(dilutedShares, basicShares ?? 0), 2)
                 : null;
         values.weighted_average_shares_basic = basicShares;
         values.weighted_average_shares_diluted = dilutedShares;

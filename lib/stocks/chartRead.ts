@@ -1,4 +1,5 @@
 import { INTRADAY_DEPTH_SECONDS, type Chart, type ChartBar } from '../sources/yahooChart';
+import { roundDecimal } from '../numbers/round';
 import { PERIOD_SECONDS, periodStart, type OhlcvBar, type Period } from '../markets/timeSeries';
 import { dailyBarsFromRead, isUsListing, type DailyBar, type ListingClock } from './dailyBars';
 import { zonedMinuteOfDay } from '../time/zoned';
@@ -72,10 +73,6 @@ export function priceDecimals(priceHint: number | null | undefined, sample: numb
   return sample !== null && Math.abs(sample) < 1 ? 4 : 2;
 }
 
-export function roundTo(value: number, decimals: number): number {
-  const factor = 10 ** decimals;
-  return Math.round(value * factor) / factor;
-}
 
 const roundVolume = (volume: number | null) => (volume === null ? null : Math.round(volume));
 
@@ -103,7 +100,7 @@ export function snapshotOf(ticker: string, chart: Chart, readAt: number): StockS
     time_zone: timeZone,
     open_minute: openMinute,
     price_decimals: decimals,
-    price: meta.regularMarketPrice === null ? null : roundTo(meta.regularMarketPrice, decimals),
+    price: meta.regularMarketPrice === null ? null : roundDecimal(meta.regularMarketPrice, decimals),
     price_time: meta.regularMarketTime,
     volume: roundVolume(meta.regularMarketVolume),
     read_at: readAt,
@@ -113,10 +110,10 @@ export function snapshotOf(ticker: string, chart: Chart, readAt: number): StockS
 function roundBar<B extends ChartBar>(bar: B, decimals: number): B {
   return {
     ...bar,
-    open: roundTo(bar.open, decimals),
-    high: roundTo(bar.high, decimals),
-    low: roundTo(bar.low, decimals),
-    close: roundTo(bar.close, decimals),
+    open: roundDecimal(bar.open, decimals),
+    high: roundDecimal(bar.high, decimals),
+    low: roundDecimal(bar.low, decimals),
+    close: roundDecimal(bar.close, decimals),
     volume: roundVolume(bar.volume),
   };
 }

@@ -1,7 +1,8 @@
 import { NoDataError, UpstreamError } from '../http/errors';
 import { sampleMark } from '../http/sample';
 import type { Stored } from '../store/marketData';
-import { roundTo, type StockSnapshot } from './chartRead';
+import { roundDecimal } from '../numbers/round';
+import type { StockSnapshot } from './chartRead';
 import { latestDailyTransition, sessionDateOf, isPublished, type DailyBar } from './dailyBars';
 import { isOnWatchlist, readThrough, requestPathClient } from './readThrough';
 import { readDaily } from './sourceRead';
@@ -88,7 +89,7 @@ export async function stockPrice(ticker: string, live: boolean, now: Date): Prom
     currency: quote.value.currency,
     volume,
     previous_close: previousClose,
-    change: previousClose === null ? null : roundTo(price - previousClose, decimals),
+    change: previousClose === null ? null : roundDecimal(price - previousClose, decimals),
     ...sampleMark(...used),
   };
 }

@@ -1,4 +1,5 @@
 import type { Bracket } from './types';
+import { roundDecimal } from '../numbers/round';
 
 /**
  * Tax on an amount under progressive brackets: each bracket's rate on the part of the amount inside it,
@@ -21,12 +22,8 @@ export function lowestRate(brackets: readonly Bracket[]): number {
   return brackets[0]?.rate ?? 0;
 }
 
-/** Money in cents. */
-export function roundMoney(value: number): number {
-  return Math.round((value + Number.EPSILON) * 100) / 100;
-}
+/** Money in cents, half a cent up (6,871.565 → 6,871.57). */
+export const roundMoney = (value: number): number => roundDecimal(value, 2);
 
 /** Rates to 4 decimals (a percentage with 2 decimals). */
-export function roundRate(value: number): number {
-  return Math.round((value + Number.EPSILON) * 10_000) / 10_000;
-}
+export const roundRate = (value: number): number => roundDecimal(value, 4);

@@ -4,6 +4,7 @@
  */
 import type Sharp from 'sharp';
 import { InvalidParameterError, UnsupportedMediaTypeError } from '../http/errors';
+import { roundDecimal } from '../numbers/round';
 import { COCO_LABELS } from './cocoLabels';
 import { sniffImageFormat } from './imageFormat';
 import { letterbox, toImageBox, type Box, type Letterbox } from './letterbox';
@@ -100,7 +101,7 @@ export function toDetectedObjects(output: Float32Array, input: Pick<ModelInput, 
   for (const kept of nonMaxSuppression(candidates, NMS_IOU)) {
     const box = toImageBox(kept, input.letterbox.scale, input.width, input.height);
     if (box.x2 <= box.x1 || box.y2 <= box.y1) continue; // nothing left inside the image
-    objects.push({ label: COCO_LABELS[kept.classIndex]!, confidence: Math.round(kept.score * 100) / 100, bounding_box: box });
+    objects.push({ label: COCO_LABELS[kept.classIndex]!, confidence: roundDecimal(kept.score, 2), bounding_box: box });
     if (objects.length === MAX_OBJECTS) break;
   }
   return objects;

@@ -352,7 +352,8 @@ describe('/v1/incometaxcalculator', () => {
     {
       query: 'country=CA&region=NB&income=60000&tax_year=2024',
       // NB: 9.4 % × 49,958 + 14 % × 10,042 − 9.4 % × 13,044 = 4,696.05 + 1,405.88 − 1,226.14 = 4,875.80
-      expected: { region_taxes_owed: 4875.8 },
+      // federal: 15 % × 55,867 + 20.5 % × 4,133 − 15 % × 15,705 = 8,380.05 + 847.265 − 2,355.75 = 6,871.565 → 6,871.57 (half a cent up)
+      expected: { region_taxes_owed: 4875.8, federal_taxes_owed: 6871.57 },
     },
     {
       query: 'country=US&region=NY&income=500000&filing_status=married_separate&tax_year=2023',

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { batchRules, requestedBenchmarks, TYPES_GATE, typeParam, typesParam, unitParam } from '../../lib/energy/batch';
-import { changeOf, roundPrice, roundTo, servedPrice } from '../../lib/energy/pricing';
+import { changeOf, roundPrice, servedPrice } from '../../lib/energy/pricing';
+import { roundDecimal as roundTo } from '../../lib/numbers/round';
 import type { UsdConversion } from '../../lib/fx/convert';
 import { InvalidParameterError } from '../../lib/http/errors';
 import { ACCESS } from '../../lib/http/plans';

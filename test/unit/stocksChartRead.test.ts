@@ -1,5 +1,6 @@
 import { parseChart } from '../../lib/sources/yahooChart';
-import { dailyBarsOf, fourHourBars, intradayBarsOf, priceDecimals, roundTo, snapshotOf } from '../../lib/stocks/chartRead';
+import { dailyBarsOf, fourHourBars, intradayBarsOf, priceDecimals, snapshotOf } from '../../lib/stocks/chartRead';
+import { roundDecimal as roundTo } from '../../lib/numbers/round';
 import { coverageAfter, intradayRequest } from '../../lib/stocks/sourceRead';
 import { historyFloor, historyWindow } from '../../lib/stocks/stockHistory';
 import { INDICES, isTicker, tickerList, watchlist, DEFAULT_WATCHLIST } from '../../lib/stocks/tickers';

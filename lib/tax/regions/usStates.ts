@@ -19,6 +19,7 @@
  *   federal taxable income or define their standard deduction as the federal one carry the federal amount.
  */
 import type { Bracket, CaTaxTable, SourcedTable, UsFilingStatus, UsTaxTable } from '../types';
+import { roundDecimal } from '../../numbers/round';
 
 export type Year = 2024 | 2025 | 2026;
 export const US_STATE_YEARS: readonly Year[] = [2024, 2025, 2026];
@@ -54,7 +55,7 @@ export function indexed(pairs: RatePairs, factor: number, roundTo: number): Rate
 }
 
 function roundCents(amount: number): number {
-  return Math.round(amount * 100) / 100;
+  return roundDecimal(amount, 2);
 }
 
 function roundAmount(amount: number, roundTo: number): number {
