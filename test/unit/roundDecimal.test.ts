@@ -3,7 +3,9 @@ import { roundDecimal } from '../../lib/numbers/round';
 describe('roundDecimal', () => {
   test.each([
     // written value, decimals, result (half away from zero, as on paper)
-    [6871.565, 2, 6871.57], // CRA: NB $60k 2024 federal tax, 8,380.05 + 847.265 − 2,355.75
+    [6871.565, 2, 6871.57],
+    // NB $60k 2024 federal tax as computed: 8,380.05 + 847.265 − 2,355.75 = 6,871.564999999999 in binary arithmetic
+    [0.15 * 55_867 + 0.205 * 4_133 - 0.15 * 15_705, 2, 6871.57],
     [2.675, 2, 2.68],
     [1.005, 2, 1.01],
     [0.125, 2, 0.13],
