@@ -117,7 +117,7 @@ server = await startLocalServer({
     if (pending.length === 0) return;
     console.log(
       pending.length === samples.length
-        ? `Empty store: seeding SAMPLE market and filing data from recorded payloads (${samples.length} jobs, about 10 s; npm run seed):`
+        ? `Empty store: seeding SAMPLE market and filing data from recorded payloads (${samples.length} jobs, about 15 s; npm run seed):`
         : `Seed: ${pending.length} of ${samples.length} sample jobs have not completed on this store (a start cut off, or recordings missing); running them now:`,
     );
     await seedSampleData(pending, (outcome) => {
