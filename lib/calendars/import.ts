@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { iso31661 } from 'iso-3166';
-import type { ImportResult, ReferenceImporter } from '../reference/importer';
+import { missingSource, type ImportResult, type ReferenceImporter } from '../reference/importer';
 import { normalizeCountryName } from './country';
 import { countryHolidayFile, HOLIDAY_FLAG, HOLIDAY_INDEX_FILE, type CountryHolidayFile, type HolidayIndex, type HolidayTuple } from './holidayFile';
 
@@ -137,12 +137,15 @@ function countryNames(countries: DatasetCountry[]): Record<string, string> {
 }
 
 export const importHolidays: ReferenceImporter = async (datasetsDir) => {
-  const result: ImportResult = { files: {}, warnings: [] };
+  const result: ImportResult = { files: {}, warnings: [], missing: {} };
   const [folder, manifestPath, licencePath] = [HOLIDAY_DATASET.countries, HOLIDAY_DATASET.manifest, HOLIDAY_DATASET.licence].map((path) =>
     datasetsDir ? join(datasetsDir, path) : '',
   ) as [string, string, string];
   if (![folder, manifestPath, licencePath].every((path) => path && existsSync(path))) {
-    result.warnings.push(`holidays: the python-holidays data set (${Object.values(HOLIDAY_DATASET).join(', ')}) was not found; the calendar endpoints answer 503.`);
+    result.missing![HOLIDAY_INDEX_FILE] = {
+      reason: missingSource('The holiday data (python-holidays data set)', 'holidays/', datasetsDir),
+      endpoints: ['/v1/publicholidays', '/v1/ispublicholiday', '/v1/bankholidays', '/v1/isbankholiday'],
+    };
     return result;
   }
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { library_version: string; source_commit: string };

@@ -124,6 +124,7 @@ describe('a clone without ../shared (no datasets, recordings or model)', () => {
       incomeTax: await get('/v2/incometax?country=us&year=2025'),
       calculator: await get('/v1/incometaxcalculator?country=us&region=CA&income=50000&filing_status=single&tax_year=2025'),
       crypto: await get('/v1/cryptoprice?symbol=BTCUSDT'),
+      holidays: await get('/v1/publicholidays?country=US'),
     };
     run.child.kill('SIGINT');
     stopped = await run.exited;
@@ -149,6 +150,7 @@ describe('a clone without ../shared (no datasets, recordings or model)', () => {
     );
     expect(missing).toContain('/v2/incometax, /v1/incometaxcalculator: The US federal income-tax tables (PSLmodels Tax-Calculator) could not be imported');
     for (const path of ['/v1/aircraft', '/v1/airlines', '/v1/airports', '/v1/liborhistorical']) expect(missing).toContain(`  ${path}: `);
+    expect(missing).toContain('  /v1/publicholidays, /v1/ispublicholiday, /v1/bankholidays, /v1/isbankholiday: The holiday data (python-holidays data set) could not be imported');
     expect(missing).toContain(`market data of ${DATASET_JOBS.join(', ')}: not seeded, their recordings are missing`);
     expect(missing).toContain(`/v1/objectdetection: the object-detection model is not at ${join(empty, 'yolox-nano', 'yolox_nano.onnx')}`);
   });
@@ -166,6 +168,14 @@ describe('a clone without ../shared (no datasets, recordings or model)', () => {
     expect(answers.incomeTax).toEqual({ status: 503, body: { code: 'data_unavailable', error: taxReason } });
     expect(answers.calculator).toEqual({ status: 503, body: { code: 'data_unavailable', error: taxReason } });
     expect(answers.crypto).toMatchObject({ status: 200, body: { symbol: 'BTCUSDT', sample: true } });
+    expect(answers.holidays).toEqual({
+      status: 503,
+      body: {
+        code: 'data_unavailable',
+        error:
+          'The holiday data (python-holidays data set) could not be imported: holidays/ was not in the datasets directory when the reference data were built.',
+      },
+    });
   });
 
   test('restarts on its store without importing or seeding again, and says what is still to seed', async () => {
