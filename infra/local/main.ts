@@ -135,9 +135,9 @@ server = await startLocalServer({
 // what is missing, once: datasets, recordings, the model
 missing.unshift(...describeMissing(report.missing));
 if (skipped.length > 0) {
-  const files = [...new Set(skipped.flatMap((s) => s.missing))];
   missing.push(
-    `  market data of ${skipped.map((s) => s.job).join(', ')}: not seeded, their recordings are missing (${files.join(', ')}); their endpoints answer 503 until live ingestion fills them.`,
+    `  market data of ${skipped.map((s) => s.job).join(', ')}: not seeded, their recordings are missing (the SKIPPED lines above name them); ` +
+      'their endpoints answer 503 (502 where they read the upstream on demand) until live ingestion fills them.',
   );
 }
 if (!existsSync(modelPath())) {

@@ -1,5 +1,9 @@
 import { jest } from '@jest/globals';
-import { seedSampleData } from '../../infra/local/seed';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describeSeed, seedSampleData } from '../../infra/local/seed';
+import { ingestionJobs } from '../../lib/api/registry';
 import { convertFromUsd } from '../../lib/fx/convert';
 import { logger } from '../../lib/http/observability';
 import { zonedTime } from '../../lib/time/zoned';
@@ -185,4 +189,31 @@ describe('logs of failed on-demand reads', () => {
     const text = written.join('\n');
     for (const secret of [SECRET, 'NFLX', 'KC=F', 'KC%3DF', 'coffee', 'DOGEUSDT', '15m', '30m', 'interval']) expect(text).not.toContain(secret);
   });
+});
+
+describe('the seed without the recordings (a clone without ../shared)', () => {
+  test('skips the jobs whose recordings are chosen per request, naming the missing files, instead of failing them', async () => {
+    // Prepare: an empty recordings directory; oilSpot and rateFredPrime pick their FRED recording by series id
+    const previous = process.env.RECORDINGS_DIR;
+    const empty = mkdtempSync(join(tmpdir(), 'no-recordings-'));
+    process.env.RECORDINGS_DIR = empty;
+    const jobs = ingestionJobs.filter((job) => job.name === 'oilSpot' || job.name === 'rateFredPrime');
+
+    // Act
+    const outcomes = await seedSampleData(jobs).finally(() => {
+      if (previous === undefined) delete process.env.RECORDINGS_DIR;
+      else process.env.RECORDINGS_DIR = previous;
+      rmSync(empty, { recursive: true, force: true });
+    });
+
+    // Assess
+    expect(outcomes.map((o) => o.job)).toEqual(['oilSpot', 'rateFredPrime']);
+    for (const outcome of outcomes) {
+      expect(outcome).toMatchObject({ ok: false, written: 0 });
+      expect(outcome.error).toBeUndefined();
+      expect(outcome.missing!.length).toBeGreaterThan(0);
+      for (const file of outcome.missing!) expect(file).toMatch(/^recordings:fred\//);
+    }
+    expect(describeSeed(outcomes).every((line) => line.startsWith('  SKIPPED '))).toBe(true);
+  }, 60_000);
 });
