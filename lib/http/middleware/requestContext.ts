@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { EndpointDefinition } from '../definition';
 import { corsHeaders } from '../cors';
 import { bodyBytes } from '../response';
-import { logger, metrics } from '../observability';
+import { logger, putMetric } from '../observability';
 import { beginCall, type PipelineMiddleware, type PipelineRequest } from './state';
 
 /**
@@ -30,9 +29,7 @@ export function requestContext(definition: EndpointDefinition): PipelineMiddlewa
       tier: state.account?.tier,
       duration_ms: Math.round(performance.now() - state.startedAt),
     });
-    metrics.addDimension('api', definition.path);
-    metrics.addMetric(status < 400 ? 'Calls' : status < 500 ? 'ClientErrors' : 'ServerErrors', MetricUnit.Count, 1);
-    metrics.publishStoredMetrics();
+    putMetric(status < 400 ? 'Calls' : status < 500 ? 'ClientErrors' : 'ServerErrors', 'Count', 1, { api: definition.path });
     logger.removeKeys(['request_id']);
   };
   return {
