@@ -24,37 +24,37 @@ function requireOneOf(params: Record<string, unknown>, names: readonly string[])
   }
 }
 
-const s = z.nullable(z.string());
-const aircraftRecord = z.object({
+const s = () => z.nullable(z.string());
+const aircraftRecord = () => z.object({
   manufacturer: z.string(),
   model: z.string(),
-  notes: s,
-  icao_type: s,
+  notes: s(),
+  icao_type: s(),
   iata_types: z.array(z.string()),
-  aircraft_class: s,
+  aircraft_class: s(),
   engine_count: z.nullable(z.int()),
-  engine_type: s,
-  engine_horsepower: s,
-  engine_thrust_lbf: s,
+  engine_type: s(),
+  engine_horsepower: s(),
+  engine_thrust_lbf: s(),
   engine_thrust_lb_ft: z.nullable(z.string().check(z.meta({ deprecated: true, description: 'Deprecated: use engine_horsepower or engine_thrust_lbf.' }))),
-  max_speed_knots: s,
-  cruise_speed_knots: s,
-  stall_knots: s,
-  ceiling_ft: s,
-  rate_of_climb_ft_per_min: s,
-  takeoff_over_50ft_ft: s,
-  takeoff_ground_run_ft: s,
-  landing_over_50ft_ft: s,
-  landing_ground_roll_ft: s,
-  gross_weight_lbs: s,
-  empty_weight_lbs: s,
-  length_ft: s,
-  height_ft: s,
-  wing_span_ft: s,
-  range_nautical_miles: s,
-  faa_weight_class: s,
-  icao_wake_category: s,
-  faa_cwt_category: s,
+  max_speed_knots: s(),
+  cruise_speed_knots: s(),
+  stall_knots: s(),
+  ceiling_ft: s(),
+  rate_of_climb_ft_per_min: s(),
+  takeoff_over_50ft_ft: s(),
+  takeoff_ground_run_ft: s(),
+  landing_over_50ft_ft: s(),
+  landing_ground_roll_ft: s(),
+  gross_weight_lbs: s(),
+  empty_weight_lbs: s(),
+  length_ft: s(),
+  height_ft: s(),
+  wing_span_ft: s(),
+  range_nautical_miles: s(),
+  faa_weight_class: s(),
+  icao_wake_category: s(),
+  faa_cwt_category: s(),
 });
 
 /** A field no imported source has: null means unknown, never "none" (OpenFlights has no such column). */
@@ -63,36 +63,36 @@ const unknown = <T extends z.ZodMiniType>(schema: T, what: string) =>
     z.meta({ description: `${what}. Always null for now: unknown, not empty. OpenFlights, the airline source, has no such data and no other open source is imported yet.` }),
   );
 
-const airlineRecord = z.object({
+const airlineRecord = () => z.object({
   name: z.string(),
-  country: s,
+  country: s(),
   year_created: unknown(z.string(), 'Year the airline was founded'),
   base: unknown(z.string(), 'Main base or hub airport'),
-  iata: s,
-  icao: s,
+  iata: s(),
+  icao: s(),
   fleet: unknown(z.record(z.string(), z.int()), 'Aircraft type → number in service'),
   logo_url: unknown(z.string(), 'Logo image URL'),
   brandmark_url: unknown(z.string(), 'Brandmark image URL'),
   tail_logo_url: unknown(z.string(), 'Tail logo image URL'),
 });
 
-const airportRecord = z.object({
-  icao: s,
-  iata: s,
+const airportRecord = () => z.object({
+  icao: s(),
+  iata: s(),
   name: z.string(),
-  city: s,
-  region: s,
+  city: s(),
+  region: s(),
   country: z.string(),
   elevation_ft: z.nullable(z.int()),
   latitude: z.number(),
   longitude: z.number(),
-  timezone: s,
+  timezone: s(),
   size: z.enum(['large', 'medium', 'small']),
   num_runways: z.int(),
   runways: z.array(z.object({ length: z.nullable(z.int()), width: z.nullable(z.int()), has_lights: z.boolean() })),
 });
 
-const pollutant = z.object({ concentration: z.nullable(z.number()), aqi: z.nullable(z.int()) });
+const pollutant = () => z.object({ concentration: z.nullable(z.number()), aqi: z.nullable(z.int()) });
 
 const AIRCRAFT_FILTERS = ['manufacturer', 'model', 'engine_type', ...AIRCRAFT_BOUNDS.flatMap(([min, max]) => [min, max])] as const;
 const AIRPORT_FILTERS = ['icao', 'iata', 'name', 'city', 'region', 'country', 'timezone', 'min_elevation', 'max_elevation'] as const;
@@ -116,7 +116,7 @@ export const aviationEndpoints = {
     access: 'all',
     metering: 'quota',
     cache: REFERENCE_DATA,
-    params: z.object({
+    params: () => z.object({
       manufacturer: z.optional(textParam(100, 'manufacturer, case-insensitive substring (e.g. cessna)')),
       model: z.optional(textParam(100, 'model name, case-insensitive substring (e.g. 737)')),
       engine_type: z.optional(enumParam(AIRCRAFT_ENGINE_TYPES, 'engine type')),
@@ -136,7 +136,7 @@ export const aviationEndpoints = {
       requireOneOf(p, AIRCRAFT_FILTERS);
       checkRanges(p, AIRCRAFT_BOUNDS.map(([min, max]) => [min, max] as const));
     },
-    response: { json: z.array(aircraftRecord) },
+    response: { json: () => z.array(aircraftRecord()) },
     layers: ['referenceData'],
   }),
   airlines: defineEndpoint({
@@ -152,13 +152,13 @@ export const aviationEndpoints = {
     access: 'all',
     metering: 'quota',
     cache: REFERENCE_DATA,
-    params: z.object({
+    params: () => z.object({
       iata: z.optional(patternParam(/^[A-Za-z0-9]{2}$/, 'a 2-character IATA airline code', 'IATA airline code (e.g. BA)')),
       icao: z.optional(patternParam(/^[A-Za-z]{3}$/, 'a 3-letter ICAO airline code', 'ICAO airline code (e.g. BAW)')),
       name: z.optional(textParam(100, 'airline name, case-insensitive substring')),
     }),
     rules: (p) => requireOneOf(p, ['iata', 'icao', 'name']),
-    response: { json: z.array(airlineRecord) },
+    response: { json: () => z.array(airlineRecord()) },
     layers: ['referenceData'],
   }),
   airports: defineEndpoint({
@@ -177,7 +177,7 @@ export const aviationEndpoints = {
     access: 'all',
     metering: 'quota',
     cache: REFERENCE_DATA,
-    params: z.object({
+    params: () => z.object({
       icao: z.optional(patternParam(/^[A-Za-z]{4}$/, 'a 4-letter ICAO airport code', 'ICAO airport code (e.g. KJFK)')),
       iata: z.optional(patternParam(/^[A-Za-z]{3}$/, 'a 3-letter IATA airport code', 'IATA airport code (e.g. JFK)')),
       name: z.optional(textParam(100, 'airport name, case-insensitive substring')),
@@ -193,7 +193,7 @@ export const aviationEndpoints = {
       requireOneOf(p, AIRPORT_FILTERS);
       checkRanges(p, [['min_elevation', 'max_elevation']]);
     },
-    response: { json: z.array(airportRecord) },
+    response: { json: () => z.array(airportRecord()) },
     layers: ['referenceData'],
     memoryMb: 512,
   }),
@@ -213,7 +213,7 @@ export const aviationEndpoints = {
     access: 'all',
     metering: 'quota',
     cache: liveData(30 * 60),
-    params: z.object({
+    params: () => z.object({
       lat: z.optional(decimalParam(-90, 90, 'latitude, decimal degrees (with lon)')),
       lon: z.optional(decimalParam(-180, 180, 'longitude, decimal degrees (with lat)')),
       city: z.optional(textParam(100, 'city name (instead of lat/lon)')),
@@ -239,15 +239,15 @@ export const aviationEndpoints = {
       }
     },
     response: {
-      json: z.object({
-        CO: pollutant,
-        PM10: pollutant,
-        SO2: pollutant,
-        'PM2.5': pollutant,
-        O3: pollutant,
-        NO2: pollutant,
+      json: () => z.object({
+        CO: pollutant(),
+        PM10: pollutant(),
+        SO2: pollutant(),
+        'PM2.5': pollutant(),
+        O3: pollutant(),
+        NO2: pollutant(),
         overall_aqi: z.nullable(z.int()),
-        sample: sampleField,
+        sample: sampleField(),
       }),
     },
     tables: { cache: 'readWrite' },

@@ -42,7 +42,7 @@ function checkDateRange(date: string): void {
   }
 }
 
-const publicHolidayEntry = z.object({
+const publicHolidayEntry = () => z.object({
   name: z.string(),
   local_name: z.string(),
   date: z.string(),
@@ -53,7 +53,7 @@ const publicHolidayEntry = z.object({
   observed: z.boolean(),
 });
 
-const bankHolidayEntry = z.object({
+const bankHolidayEntry = () => z.object({
   name: z.string(),
   date: z.string(),
   country: z.string(),
@@ -83,12 +83,12 @@ export const calendarEndpoints = {
     access: 'all',
     metering: 'quota',
     cache: REFERENCE_DATA,
-    params: z.object({
+    params: () => z.object({
       country: countryCodeOrName('2-letter ISO 3166-1 country code or country name'),
       year: year(),
     }),
     paramGates: { year: { access: 'premium', freeValue: isCurrentYear } },
-    response: { json: z.array(publicHolidayEntry) },
+    response: { json: () => z.array(publicHolidayEntry()) },
     layers: ['referenceData'],
   }),
   isPublicHoliday: defineEndpoint({
@@ -106,14 +106,14 @@ export const calendarEndpoints = {
     access: 'all',
     metering: 'quota',
     cache: REFERENCE_DATA,
-    params: z.object({
+    params: () => z.object({
       country: countryCodeOrName('2-letter ISO 3166-1 country code'),
       date: holidayDate(`day to check, YYYY-MM-DD, ${FIRST_HOLIDAY_DATE} to ${LAST_HOLIDAY_DATE}`),
       region: region(),
     }),
     rules: (p) => checkDateRange(p.date),
     response: {
-      json: z.object({
+      json: () => z.object({
         is_public_holiday: z.boolean(),
         public_holiday_name: z.nullable(z.string()),
         date: z.string(),
@@ -140,12 +140,12 @@ export const calendarEndpoints = {
     access: 'all',
     metering: 'quota',
     cache: REFERENCE_DATA,
-    params: z.object({
+    params: () => z.object({
       country: countryCodeOrName('2-letter ISO 3166-1 country code (preferred) or country name'),
       year: year(),
     }),
     paramGates: { year: { access: 'premium', freeValue: isCurrentYear } },
-    response: { json: z.array(bankHolidayEntry) },
+    response: { json: () => z.array(bankHolidayEntry()) },
     layers: ['referenceData'],
   }),
   isBankHoliday: defineEndpoint({
@@ -163,7 +163,7 @@ export const calendarEndpoints = {
     access: 'all',
     metering: 'quota',
     cache: REFERENCE_DATA,
-    params: z.object({
+    params: () => z.object({
       date: holidayDate(`day to check, YYYY-MM-DD, ${FIRST_HOLIDAY_DATE} to ${LAST_HOLIDAY_DATE} (later years than the current one: paid plans)`),
       country: countryCodeOrName('2-letter ISO 3166-1 country code or country name'),
       region: region(),
@@ -171,7 +171,7 @@ export const calendarEndpoints = {
     paramGates: { date: { access: 'premium', freeValue: (date, now) => yearOf(date) <= now.getUTCFullYear() } },
     rules: (p) => checkDateRange(p.date),
     response: {
-      json: z.object({
+      json: () => z.object({
         is_bank_holiday: z.boolean(),
         holiday_name: z.optional(z.string()),
         date: z.string(),

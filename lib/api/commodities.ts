@@ -23,16 +23,16 @@ import { liveData } from '../http/caching';
 const FIXED_ORDER = COMMODITIES.map((c, i) => `${i}: ${c.name}`).join(', ');
 const CATALOG_TABLE = COMMODITIES.map((c) => `${c.name} (${c.exchange} ${c.root}, ${c.yahooSymbol})`).join('; ');
 
-const bar = {
+const bar = () => ({
   open: z.number(),
   low: z.number(),
   high: z.number(),
   close: z.number(),
   volume: z.nullable(z.number()),
   time: z.int().check(z.meta({ description: 'bar open time, Unix seconds' })),
-};
+});
 
-const oilPriceObject = z.object({
+const oilPriceObject = () => z.object({
   type: z.enum(BENCHMARKS),
   name: z.string(),
   price: z.number(),
@@ -48,18 +48,18 @@ const oilPriceObject = z.object({
   updated: z.int().check(z.meta({ description: 'Unix seconds: last trade (Premium), or the daily close time (free)' })),
   futures_contract: z.nullable(z.string().check(z.meta({ description: 'front contract, e.g. CLF27' }))),
   futures_contract_month: z.nullable(z.string().check(z.meta({ description: 'YYYY-MM' }))),
-  sample: sampleField,
+  sample: sampleField(),
 });
 
 const commodityName = () => enumParam(COMMODITY_NAMES, 'commodity name');
 const contractSymbolParam = (rule: string, description: string) =>
   z.pipe(patternParam(/^[A-Za-z0-9]{1,10}$/, rule, description), z.transform((s: string) => s.toUpperCase()));
 
-const contractObject = z.object({
+const contractObject = () => z.object({
   symbol: z.string(),
   last_price: z.number(),
   last_updated: z.int().check(z.meta({ description: 'last trade, Unix seconds' })),
-  sample: sampleField,
+  sample: sampleField(),
 });
 
 export const commodityEndpoints = {
@@ -82,7 +82,7 @@ export const commodityEndpoints = {
     access: 'all',
     metering: 'quota',
     cache: liveData(5 * 60),
-    params: z.object({
+    params: () => z.object({
       type: z.optional(typeParam()),
       types: z.optional(typesParam()),
       currency: z.optional(currencyParam('ISO 4217 currency of the price (Premium; default USD)')),
@@ -94,7 +94,7 @@ export const commodityEndpoints = {
       unit: { access: 'premium', freeValue: (unit) => unit === 'barrel' },
     },
     rules: batchRules,
-    response: { json: z.union([oilPriceObject, z.array(oilPriceObject)]) },
+    response: { json: () => z.union([oilPriceObject(), z.array(oilPriceObject())]) },
     tables: { market: 'read' },
   }),
   oilPriceHistorical: defineEndpoint({
@@ -114,13 +114,13 @@ export const commodityEndpoints = {
     access: 'premium',
     metering: 'quota',
     cache: liveData(5 * 60),
-    params: z.object({
+    params: () => z.object({
       type: z._default(typeParam(), 'wti'),
       period: z._default(periodParam('bar period (default 1h)'), '1h'),
       start: z.optional(unixSecondsParam('window start, inclusive (default end − 100 periods)')),
       end: z.optional(unixSecondsParam('window end, inclusive (default now)')),
     }),
-    response: { json: z.array(z.object({ ...bar, provisional: z.boolean(), sample: sampleField })) },
+    response: { json: () => z.array(z.object({ ...bar(), provisional: z.boolean(), sample: sampleField() })) },
     // stores the bars it reads on demand (read-through)
     tables: { market: 'readWrite' },
     timeoutSeconds: 15,
@@ -143,8 +143,8 @@ export const commodityEndpoints = {
     access: 'all',
     metering: 'quota',
     cache: liveData(5 * 60),
-    params: z.object({ name: commodityName() }),
-    response: { json: z.object({ exchange: z.string(), name: z.string(), price: z.number(), updated: z.int(), sample: sampleField }) },
+    params: () => z.object({ name: commodityName() }),
+    response: { json: () => z.object({ exchange: z.string(), name: z.string(), price: z.number(), updated: z.int(), sample: sampleField() }) },
     tables: { market: 'read' },
   }),
   commodityPriceHistorical: defineEndpoint({
@@ -160,13 +160,13 @@ export const commodityEndpoints = {
     access: 'premium',
     metering: 'quota',
     cache: liveData(5 * 60),
-    params: z.object({
+    params: () => z.object({
       name: commodityName(),
       period: z._default(periodParam('bar period (default 1h)'), '1h'),
       start: z.optional(unixSecondsParam('window start, inclusive (default end − 24 hours)')),
       end: z.optional(unixSecondsParam('window end, inclusive (default now)')),
     }),
-    response: { json: z.array(z.object({ ...bar, sample: sampleField })) },
+    response: { json: () => z.array(z.object({ ...bar(), sample: sampleField() })) },
     tables: { market: 'readWrite' },
     timeoutSeconds: 15,
   }),
@@ -184,7 +184,7 @@ export const commodityEndpoints = {
     access: 'businessOrAnnual',
     metering: 'quota',
     cache: liveData(30 * 60),
-    params: z.object({
+    params: () => z.object({
       symbol: z.optional(contractSymbolParam('1 to 10 letters and digits', 'full contract symbol, e.g. GCZ26')),
       symbol_root: z.optional(contractSymbolParam('1 to 10 letters and digits', 'symbol prefix, e.g. GC')),
     }),
@@ -193,7 +193,7 @@ export const commodityEndpoints = {
         throw new InvalidParameterError("Give exactly one of 'symbol' (a full contract symbol) or 'symbol_root' (a prefix).", 'symbol');
       }
     },
-    response: { json: z.union([contractObject, z.array(contractObject)]) },
+    response: { json: () => z.union([contractObject(), z.array(contractObject())]) },
     tables: { market: 'read' },
   }),
   commodityContractList: defineEndpoint({
@@ -207,8 +207,8 @@ export const commodityEndpoints = {
     access: 'businessOrAnnual',
     metering: 'quota',
     cache: liveData(30 * 60),
-    params: z.object({}),
-    response: { json: z.array(z.object({ symbol: z.string(), commodity: z.string(), sample: sampleField })) },
+    params: () => z.object({}),
+    response: { json: () => z.array(z.object({ symbol: z.string(), commodity: z.string(), sample: sampleField() })) },
     tables: { market: 'read' },
   }),
 };

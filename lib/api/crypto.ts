@@ -29,7 +29,7 @@ const symbolParam = () =>
       }),
     );
 
-const cryptoBar = z.object({
+const cryptoBar = () => z.object({
   open: z.number(),
   high: z.number(),
   low: z.number(),
@@ -38,7 +38,7 @@ const cryptoBar = z.object({
   close_time: z.int().check(z.meta({ description: 'Unix milliseconds: the bar closes 1 ms before the next one opens' })),
   timestamp: z.int().check(z.meta({ description: 'Unix seconds: open time of the bar' })),
   price: z.number().check(z.meta({ description: 'same value as close' })),
-  sample: sampleField,
+  sample: sampleField(),
 });
 
 const SOURCE = 'Source: Binance spot market data (public REST API, data-api.binance.vision).';
@@ -57,8 +57,8 @@ export const cryptoEndpoints = {
     access: 'all',
     metering: 'quota',
     cache: liveData(60),
-    params: z.object({ symbol: symbolParam() }),
-    response: { json: z.object({ symbol: z.string(), price: z.number(), timestamp: z.int(), sample: sampleField }) },
+    params: () => z.object({ symbol: symbolParam() }),
+    response: { json: () => z.object({ symbol: z.string(), price: z.number(), timestamp: z.int(), sample: sampleField() }) },
     tables: { market: 'read' },
   }),
   cryptoPriceHistorical: defineEndpoint({
@@ -79,7 +79,7 @@ export const cryptoEndpoints = {
     access: 'premium',
     metering: 'quota',
     cache: liveData(60),
-    params: z.object({
+    params: () => z.object({
       symbol: symbolParam(),
       interval: z._default(periodParam('bar interval'), '5m'),
       start: z.optional(unixSecondsParam('window start: bars closing after it (default: end − 24 hours)')),
@@ -87,7 +87,7 @@ export const cryptoEndpoints = {
       limit: z._default(integerParam(1, MAX_BARS, `bars returned, 1 to ${MAX_BARS}`), 100),
     }),
     rules: (p, now) => void timeWindow(p, p.interval, now, CRYPTO_HISTORY_DEFAULT_SPAN_SECONDS),
-    response: { json: z.array(cryptoBar) },
+    response: { json: () => z.array(cryptoBar()) },
     // stores the bars it fetches on demand (read-through)
     tables: { market: 'readWrite' },
     timeoutSeconds: 15,
@@ -103,8 +103,8 @@ export const cryptoEndpoints = {
     access: 'premium',
     metering: 'quota',
     cache: liveData(6 * 3600),
-    params: z.object({}),
-    response: { json: z.object({ symbols: z.array(z.string()), sample: sampleField }) },
+    params: () => z.object({}),
+    response: { json: () => z.object({ symbols: z.array(z.string()), sample: sampleField() }) },
     tables: { market: 'read' },
   }),
 };

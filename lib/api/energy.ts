@@ -11,7 +11,7 @@ import { EIA_BASE_URL_ENV } from '../sources/eia';
 import { ECB_90_DAYS_PATH, ECB_BASE_URL_ENV, ECB_DAILY_PATH } from '../sources/ecb';
 import { liveData } from '../http/caching';
 
-const oilSpotObject = z.object({
+const oilSpotObject = () => z.object({
   type: z.enum(BENCHMARKS),
   name: z.string(),
   price: z.number(),
@@ -24,7 +24,7 @@ const oilSpotObject = z.object({
   updated: z.int().check(z.meta({ description: 'Unix seconds: when the service first stored this trading day\'s price' })),
   unit: z.enum(UNITS as [string, ...string[]]),
   currency_unit: z.string().check(z.meta({ description: 'ISO 4217 code of price' })),
-  sample: sampleField,
+  sample: sampleField(),
 });
 
 /** FRED graph CSVs the seed serves: the real WTI download of 2026-02 (2021-02-09 … 2026-02-09); the others hand-written (test/fixtures/fred). */
@@ -56,7 +56,7 @@ export const energyEndpoints = {
     access: 'premium',
     metering: 'quota',
     cache: liveData(3600),
-    params: z.object({
+    params: () => z.object({
       type: z.optional(typeParam()),
       types: z.optional(typesParam()),
       currency: z._default(currencyParam('ISO 4217 currency of the price (default USD)'), 'USD'),
@@ -64,7 +64,7 @@ export const energyEndpoints = {
     }),
     paramGates: { types: TYPES_GATE },
     rules: batchRules,
-    response: { json: z.union([oilSpotObject, z.array(oilSpotObject)]) },
+    response: { json: () => z.union([oilSpotObject(), z.array(oilSpotObject())]) },
     tables: { market: 'read' },
   }),
 };

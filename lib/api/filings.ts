@@ -28,58 +28,58 @@ function companyRule(p: { ticker?: string; cik?: string; name?: string }, nameAl
   }
 }
 
-const money = z.nullable(z.number());
-const companyInfo = {
+const money = () => z.nullable(z.number());
+const companyInfo = () => ({
   ticker: z.nullable(z.string()),
   cik: z.string().check(z.meta({ description: '10-digit zero-padded CIK' })),
   company_name: z.string(),
-};
-
-const incomeStatementObject = z.object({
-  total_revenue: money,
-  cost_of_revenue: money,
-  gross_profit: money,
-  operating_income: money,
-  net_income: money,
-  earnings_per_share_basic: money,
-  earnings_per_share_diluted: money,
-  weighted_average_shares_basic: money,
-  weighted_average_shares_diluted: money,
-  research_and_development: money,
-  sales_and_marketing: money,
-  general_and_administrative: money,
-  stock_based_compensation: money,
-  depreciation_and_amortization: money,
-  interest_expense: money,
-  tax_provision: money,
 });
 
-const executiveRecord = z.object({
+const incomeStatementObject = () => z.object({
+  total_revenue: money(),
+  cost_of_revenue: money(),
+  gross_profit: money(),
+  operating_income: money(),
+  net_income: money(),
+  earnings_per_share_basic: money(),
+  earnings_per_share_diluted: money(),
+  weighted_average_shares_basic: money(),
+  weighted_average_shares_diluted: money(),
+  research_and_development: money(),
+  sales_and_marketing: money(),
+  general_and_administrative: money(),
+  stock_based_compensation: money(),
+  depreciation_and_amortization: money(),
+  interest_expense: money(),
+  tax_provision: money(),
+});
+
+const executiveRecord = () => z.object({
   name: z.string(),
   position: z.nullable(z.string()),
   is_ceo: z.boolean(),
   fiscal_year: z.int(),
-  salary: money,
-  bonus: money,
-  stock_awards: money,
-  option_awards: money,
-  non_equity_incentive: money,
-  pension_and_deferred_compensation: money,
-  all_other_compensation: money,
-  total: money,
+  salary: money(),
+  bonus: money(),
+  stock_awards: money(),
+  option_awards: money(),
+  non_equity_incentive: money(),
+  pension_and_deferred_compensation: money(),
+  all_other_compensation: money(),
+  total: money(),
 });
 
-const pvpRecord = z.object({
+const pvpRecord = () => z.object({
   fiscal_year: z.int(),
   ceo: z.nullable(z.string()),
-  ceo_total_compensation: money,
-  ceo_compensation_actually_paid: money,
-  average_neo_total_compensation: money,
-  average_neo_compensation_actually_paid: money,
-  total_shareholder_return: money,
-  peer_group_total_shareholder_return: money,
-  net_income: money,
-  company_selected_measure: z.object({ name: z.nullable(z.string()), value: money }),
+  ceo_total_compensation: money(),
+  ceo_compensation_actually_paid: money(),
+  average_neo_total_compensation: money(),
+  average_neo_compensation_actually_paid: money(),
+  total_shareholder_return: money(),
+  peer_group_total_shareholder_return: money(),
+  net_income: money(),
+  company_selected_measure: z.object({ name: z.nullable(z.string()), value: money() }),
 });
 
 const SOURCES_NOTE = 'Source: SEC EDGAR XBRL company facts and proxy statements (public domain).';
@@ -102,7 +102,7 @@ export const filingEndpoints = {
     access: 'all',
     metering: 'quota',
     cache: liveData(3600),
-    params: z.object({
+    params: () => z.object({
       ticker: z.optional(tickerParam()),
       cik: z.optional(cikParam()),
       period: z.optional(enumParam(['q1', 'q2', 'q3', 'q4', 'fy'], 'fiscal period (with year)')),
@@ -115,19 +115,19 @@ export const filingEndpoints = {
       if (p.year !== undefined && p.period === undefined) throw new MissingParameterError('period', "Parameter 'period' is required with 'year'.");
     },
     response: {
-      json: z.object({
+      json: () => z.object({
         company_info: z.object({
-          ...companyInfo,
+          ...companyInfo(),
           fiscal_year: z.int(),
           fiscal_quarter: z.enum(['Q1', 'Q2', 'Q3', 'Q4', 'FY']),
         }),
-        income_statement: incomeStatementObject,
+        income_statement: incomeStatementObject(),
         filing_info: z.object({
           filing_type: z.string().check(z.meta({ description: '10-Q, 10-K (20-F, 40-F for foreign filers)' })),
           filing_date: z.string().check(z.meta({ format: 'date' })),
           period_end_date: z.string().check(z.meta({ format: 'date' })),
         }),
-        sample: sampleField,
+        sample: sampleField(),
       }),
     },
     tables: { market: 'read' },
@@ -143,13 +143,13 @@ export const filingEndpoints = {
     access: 'developer',
     metering: 'quota',
     cache: liveData(3600),
-    params: z.object({ ticker: z.optional(tickerParam()), cik: z.optional(cikParam()) }),
+    params: () => z.object({ ticker: z.optional(tickerParam()), cik: z.optional(cikParam()) }),
     rules: (p) => companyRule(p, false),
     response: {
-      json: z.object({
-        company_info: z.object(companyInfo),
+      json: () => z.object({
+        company_info: z.object(companyInfo()),
         available_periods: z.array(z.object({ year: z.int(), periods: z.array(z.enum(['q1', 'q2', 'q3', 'q4', 'fy'])) })),
-        sample: sampleField,
+        sample: sampleField(),
       }),
     },
     tables: { market: 'read' },
@@ -169,7 +169,7 @@ export const filingEndpoints = {
     access: 'all',
     metering: 'quota',
     cache: liveData(3600),
-    params: z.object({
+    params: () => z.object({
       ticker: z.optional(tickerParam()),
       cik: z.optional(cikParam()),
       name: z.optional(textParam(100, 'company name search (when no ticker or cik)')),
@@ -177,11 +177,11 @@ export const filingEndpoints = {
     }),
     rules: (p) => companyRule(p, true),
     response: {
-      json: z.object({
-        ...companyInfo,
-        executives: z.array(executiveRecord),
-        pay_versus_performance: z.optional(z.array(pvpRecord)),
-        sample: sampleField,
+      json: () => z.object({
+        ...companyInfo(),
+        executives: z.array(executiveRecord()),
+        pay_versus_performance: z.optional(z.array(pvpRecord())),
+        sample: sampleField(),
       }),
     },
     tables: { market: 'read' },

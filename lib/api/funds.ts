@@ -10,7 +10,7 @@ import { liveData } from '../http/caching';
 
 const nullableString = (description: string) => z.nullable(z.string().check(z.meta({ description })));
 
-const mutualFundObject = z.object({
+const mutualFundObject = () => z.object({
   fund_ticker: z.string().check(z.meta({ description: 'share-class ticker, upper-case' })),
   fund_name: z.string().check(z.meta({ description: 'fund (series) name as in its latest N-PORT report' })),
   isin: nullableString('ISIN of the share class (US + CUSIP + check digit); null when no CUSIP is known'),
@@ -31,7 +31,7 @@ const mutualFundObject = z.object({
       }),
     ).check(z.meta({ description: `Premium: the top ${TOP_HOLDINGS} holdings, largest weight first` })),
   ),
-  sample: sampleField,
+  sample: sampleField(),
 });
 
 /** Mutual funds (spec 4.6): identity from the SEC fund list and filings, NAV from the Yahoo chart API. */
@@ -51,13 +51,13 @@ export const fundEndpoints = {
     access: 'all',
     metering: 'quota',
     cache: liveData(3600),
-    params: z.object({
+    params: () => z.object({
       ticker: z.pipe(
         patternParam(/^[A-Za-z0-9]{1,10}$/, 'a ticker of 1 to 10 letters or digits', 'mutual fund share-class ticker (e.g. VFIAX)'),
         z.transform((s: string) => s.toUpperCase()),
       ),
     }),
-    response: { json: mutualFundObject },
+    response: { json: () => mutualFundObject() },
     tables: { market: 'read' },
   }),
 };

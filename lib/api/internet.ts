@@ -34,9 +34,9 @@ export const internetEndpoints = {
     access: 'all',
     metering: 'quota',
     cache: liveData(3600),
-    params: z.object({ email: textParam(MAX_EMAIL_INPUT, 'email address to check') }),
+    params: () => z.object({ email: textParam(MAX_EMAIL_INPUT, 'email address to check') }),
     response: {
-      json: z.object({
+      json: () => z.object({
         is_valid: z.boolean(),
         domain: z.nullable(z.string()),
         email: z.string(),
@@ -71,13 +71,13 @@ export const internetEndpoints = {
     access: 'all',
     metering: 'quota',
     cache: liveData(5 * 60),
-    params: z.object({ url: textParam(MAX_URL_LENGTH, 'the http(s) URL of the page') }),
+    params: () => z.object({ url: textParam(MAX_URL_LENGTH, 'the http(s) URL of the page') }),
     rules: (p) => {
       const parsed = parseTargetUrl(p.url);
       if ('problem' in parsed) throw new InvalidParameterError(`Parameter 'url' ${parsed.problem}.`, 'url');
     },
     response: {
-      json: z.object({
+      json: () => z.object({
         url: z.string(),
         domain: z.string(),
         url_path: z.string(),

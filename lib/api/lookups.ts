@@ -4,7 +4,7 @@ import { patternParam, textParam } from '../http/params';
 import { parseVehicleIdentifier } from '../vehicles/vin';
 import { REFERENCE_DATA } from '../http/caching';
 
-const nullableString = z.nullable(z.string());
+const nullableString = () => z.nullable(z.string());
 
 /** Lookups (spec 4.2, 4.11): phone numbers and VINs. */
 export const lookupEndpoints = {
@@ -34,25 +34,25 @@ export const lookupEndpoints = {
     access: 'all',
     metering: 'quota',
     cache: REFERENCE_DATA,
-    params: z.object({
+    params: () => z.object({
       number: textParam(64, 'phone number, with country calling code unless country is set'),
       country: z.optional(
         patternParam(/^[A-Za-z]{2}$/, 'a 2-letter ISO 3166-1 country code (e.g. US, GB)', 'country of a number written without its calling code'),
       ),
     }),
     response: {
-      json: z.object({
+      json: () => z.object({
         is_valid: z.boolean(),
         number: z.string(),
-        country: nullableString,
+        country: nullableString(),
         country_code: z.int(),
-        region_code: nullableString,
-        location: nullableString,
-        line_type: z.optional(nullableString),
-        carrier: z.optional(nullableString),
+        region_code: nullableString(),
+        location: nullableString(),
+        line_type: z.optional(nullableString()),
+        carrier: z.optional(nullableString()),
         is_voip: z.optional(z.boolean()),
-        mcc: z.optional(nullableString),
-        mnc: z.optional(nullableString),
+        mcc: z.optional(nullableString()),
+        mnc: z.optional(nullableString()),
         is_disposable: z.optional(z.boolean()),
       }),
     },
@@ -81,22 +81,22 @@ export const lookupEndpoints = {
     access: 'all',
     metering: 'quota',
     cache: REFERENCE_DATA,
-    params: z.object({ vin: textParam(32, '17-character VIN or Japanese chassis number') }),
+    params: () => z.object({ vin: textParam(32, '17-character VIN or Japanese chassis number') }),
     rules: (p) => {
       parseVehicleIdentifier(p.vin);
     },
     response: {
-      json: z.object({
+      json: () => z.object({
         vin: z.string(),
-        country: nullableString,
-        region: nullableString,
-        wmi: nullableString,
-        vds: nullableString,
-        vis: nullableString,
-        year: nullableString,
-        manufacturer: z.optional(nullableString),
-        model: z.optional(nullableString),
-        class: z.optional(nullableString),
+        country: nullableString(),
+        region: nullableString(),
+        wmi: nullableString(),
+        vds: nullableString(),
+        vis: nullableString(),
+        year: nullableString(),
+        manufacturer: z.optional(nullableString()),
+        model: z.optional(nullableString()),
+        class: z.optional(nullableString()),
       }),
     },
     memoryMb: 512,

@@ -35,7 +35,7 @@ import { REFERENCE_DATA, liveData } from '../http/caching';
  * per publisher), and the USD LIBOR history (static, imported reference data).
  */
 
-const rateParam = enumParam(RATE_IDS, 'rate identifier (see the list above)');
+const rateParam = () => enumParam(RATE_IDS, 'rate identifier (see the list above)');
 
 const CENTRAL_BANK_LIST = CENTRAL_BANK_COUNTRIES.map((c) => `${centralBankId(c)} (${CENTRAL_BANKS[c].bank})`).join(', ');
 const LENDING_LIST = LENDING_RATE_IDS.map((id) => `${id}: ${rateInfo(id).rateType} — ${rateInfo(id).source}`).join('; ');
@@ -46,13 +46,13 @@ const IDENTIFIERS =
   'tona (Bank of Japan, uncollateralized overnight call rate), saron (Swiss National Bank data portal), corra (Bank of Canada). ' +
   `Prime and base lending rates (with rate_type and source): ${LENDING_LIST}. An unknown identifier is 400 listing the valid ones.`;
 
-const boundParams = {
+const boundParams = () => ({
   start_time: z.optional(unixSecondsParam('start of the range, inclusive')),
   end_time: z.optional(unixSecondsParam('end of the range, inclusive')),
   page: z.optional(textParam(400, "cursor from the 'next' field of the previous response")),
-};
+});
 
-const nextField = z.nullable(z.string().check(z.meta({ description: 'cursor for the next page (pass it as page with the same query); null on the last page' })));
+const nextField = () => z.nullable(z.string().check(z.meta({ description: 'cursor for the next page (pass it as page with the same query); null on the last page' })));
 
 export const rateEndpoints = {
   interestRate: defineEndpoint({
@@ -67,15 +67,15 @@ export const rateEndpoints = {
     access: 'all',
     metering: 'quota',
     cache: liveData(3600),
-    params: z.object({ rate: rateParam }),
+    params: () => z.object({ rate: rateParam() }),
     response: {
-      json: z.object({
+      json: () => z.object({
         rate_name: z.string(),
         rate_pct: z.number().check(z.meta({ description: 'percent per year' })),
         last_updated: z.string().check(z.meta({ description: 'MM-DD-YYYY' })),
         rate_type: z.optional(z.string()),
         source: z.optional(z.string()),
-        sample: sampleField,
+        sample: sampleField(),
       }),
     },
     tables: { market: 'read' },
@@ -97,28 +97,28 @@ export const rateEndpoints = {
     access: 'premium',
     metering: 'quota',
     cache: liveData(3600),
-    params: z.object({
-      rate: rateParam,
+    params: () => z.object({
+      rate: rateParam(),
       start_date: z.optional(dateParam('first day, inclusive (UTC)')),
       end_date: z.optional(dateParam('last day, inclusive (UTC)')),
-      ...boundParams,
+      ...boundParams(),
     }),
     rules: (p) => {
       historyBounds(p);
     },
     response: {
-      json: z.object({
+      json: () => z.object({
         name: z.string(),
         data: z.array(
           z.object({
             timestamp: z.int().check(z.meta({ description: 'Unix seconds, 00:00 UTC of date' })),
             date: z.string().check(z.meta({ description: 'YYYY-MM-DD (UTC)' })),
             rate_pct: z.number(),
-            sample: sampleField,
+            sample: sampleField(),
           }),
         ),
-        next: nextField,
-        sample: sampleField,
+        next: nextField(),
+        sample: sampleField(),
       }),
     },
     tables: { market: 'read' },
@@ -137,15 +137,15 @@ export const rateEndpoints = {
     access: 'business',
     metering: 'quota',
     cache: REFERENCE_DATA,
-    params: z.object({ type: enumParam(LIBOR_TYPES, 'LIBOR tenor'), ...boundParams }),
+    params: () => z.object({ type: enumParam(LIBOR_TYPES, 'LIBOR tenor'), ...boundParams() }),
     rules: (p) => {
       historyBounds(p);
     },
     response: {
-      json: z.object({
+      json: () => z.object({
         name: z.string().check(z.meta({ description: 'e.g. USD LIBOR - 3 months' })),
         data: z.array(z.object({ timestamp: z.int().check(z.meta({ description: 'Unix seconds, 00:00 UTC of the fixing day' })), rate_pct: z.number() })),
-        next: nextField,
+        next: nextField(),
         source: z.string(),
         licence: z.string(),
       }),

@@ -23,7 +23,7 @@ import { rateEndpoints, rateJobs } from './rates';
 import type { IngestionJobDefinition } from '../ingest/definition';
 import { NOT_STORED } from '../http/caching';
 
-const noParams = z.object({});
+const noParams = () => z.object({});
 
 export const endpoints = {
   ...utilityEndpoints,
@@ -49,7 +49,7 @@ export const endpoints = {
     metering: 'none',
     cache: { scope: 'public', maxAge: 3600 },
     params: noParams,
-    response: { json: z.looseObject({ openapi: z.string() }) },
+    response: { json: () => z.looseObject({ openapi: z.string() }) },
   }),
   docs: defineEndpoint({
     path: '/docs',
@@ -73,7 +73,7 @@ export const endpoints = {
     metering: 'none',
     cache: NOT_STORED,
     params: noParams,
-    response: { json: z.object({ error: z.string(), code: z.string() }) },
+    response: { json: () => z.object({ error: z.string(), code: z.string() }) },
   }),
 };
 
@@ -97,8 +97,10 @@ export const endpointTags: readonly { name: string; description: string; endpoin
 
 const tagOf = (name: string) => endpointTags.find((tag) => name in tag.endpoints)?.name ?? 'Service';
 
-export const endpointList: ReadonlyArray<EndpointDefinition & { name: string; tag: string }> = Object.entries(endpoints).map(
-  ([name, definition]) => ({ name, tag: tagOf(name), ...(definition as unknown as EndpointDefinition) }),
+/** Every endpoint with its name and tag; the definitions' schemas stay unbuilt until read (defineEndpoint). */
+type ListedEndpoint = EndpointDefinition & { name: string; tag: string };
+export const endpointList: readonly ListedEndpoint[] = Object.entries(endpoints).map(([name, definition]) =>
+  Object.defineProperties({ name, tag: tagOf(name) } as ListedEndpoint, Object.getOwnPropertyDescriptors(definition)),
 );
 
 /** Retired paths and their successors (410 gone). */

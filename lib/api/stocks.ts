@@ -23,7 +23,7 @@ function tickerParam(description: string) {
 
 const nullableNumber = (description: string) => z.nullable(z.number().check(z.meta({ description })));
 
-const stockBar = z.object({
+const stockBar = () => z.object({
   open: z.number(),
   low: z.number(),
   high: z.number(),
@@ -31,7 +31,7 @@ const stockBar = z.object({
   volume: z.nullable(z.int().check(z.meta({ description: 'shares (index: as the source reports; null when it has none)' }))),
   time: z.int().check(z.meta({ description: 'bar open time, Unix seconds (daily: the session open)' })),
   provisional: z.optional(z.literal(true).check(z.meta({ description: 'daily bars only, present only when true: published at 17:00 ET, volume may still rise until settled the next day' }))),
-  sample: sampleField,
+  sample: sampleField(),
 });
 
 const HISTORY_SOURCE =
@@ -58,9 +58,9 @@ export const stockEndpoints = {
     access: 'all',
     metering: 'quota',
     cache: liveData(5 * 60),
-    params: z.object({ ticker: tickerParam('stock or index ticker (e.g. AAPL, BRK-B, ^GSPC, 7203.T)') }),
+    params: () => z.object({ ticker: tickerParam('stock or index ticker (e.g. AAPL, BRK-B, ^GSPC, 7203.T)') }),
     response: {
-      json: z.object({
+      json: () => z.object({
         ticker: z.string(),
         name: z.string(),
         price: z.number(),
@@ -70,7 +70,7 @@ export const stockEndpoints = {
         volume: z.nullable(z.int()),
         previous_close: nullableNumber('close of the session before the one price belongs to'),
         change: nullableNumber('price − previous_close'),
-        sample: sampleField,
+        sample: sampleField(),
       }),
     },
     tables: { market: 'readWrite' },
@@ -93,13 +93,13 @@ export const stockEndpoints = {
     access: 'premium',
     metering: 'quota',
     cache: liveData(5 * 60),
-    params: z.object({
+    params: () => z.object({
       ticker: tickerParam('stock or index ticker'),
       period: z._default(periodParam('bar period'), '1d'),
       start: z.optional(unixSecondsParam('first bar open time')),
       end: z.optional(unixSecondsParam('last bar open time')),
     }),
-    response: { json: z.array(stockBar) },
+    response: { json: () => z.array(stockBar()) },
     tables: { market: 'readWrite' },
   }),
   stockPriceList: defineEndpoint({
@@ -114,11 +114,11 @@ export const stockEndpoints = {
     access: 'premium',
     metering: 'quota',
     cache: liveData(3600),
-    params: z.object({
+    params: () => z.object({
       offset: z._default(integerParam(0, 1_000_000, 'entries to skip'), 0),
       limit: z._default(integerParam(1, 1000, 'entries to return, 1 to 1000'), 100),
     }),
-    response: { json: z.array(z.object({ ticker: z.string(), name: z.string(), sample: sampleField })) },
+    response: { json: () => z.array(z.object({ ticker: z.string(), name: z.string(), sample: sampleField() })) },
     tables: { market: 'read' },
   }),
 };

@@ -13,17 +13,17 @@ import { REFERENCE_DATA } from '../http/caching';
 const MAX_AMOUNT = 1_000_000_000_000;
 const amount = (description: string) => decimalParam(0, MAX_AMOUNT, description, 2);
 
-const bracket = z.object({ min: z.number(), max: z.nullable(z.number()), rate: z.number(), base: z.optional(z.number()) });
+const bracket = () => z.object({ min: z.number(), max: z.nullable(z.number()), rate: z.number(), base: z.optional(z.number()) });
 // an object with one property per filing status (a record keyed by an enum would not list them in the API reference)
 const byFilingStatus = <T extends z.ZodMiniType>(value: T) =>
   z.object(Object.fromEntries(US_FILING_STATUSES.map((status) => [status, value])) as Record<(typeof US_FILING_STATUSES)[number], T>);
-const usTable = z.object({
-  brackets: byFilingStatus(z.array(bracket)),
+const usTable = () => z.object({
+  brackets: byFilingStatus(z.array(bracket())),
   standard_deduction: byFilingStatus(z.number()),
   estimated: z.optional(z.literal(true)),
 });
-const caTable = z.object({ brackets: z.array(bracket), basic_personal_amount: z.number(), estimated: z.optional(z.literal(true)) });
-const fica = z.object({
+const caTable = () => z.object({ brackets: z.array(bracket()), basic_personal_amount: z.number(), estimated: z.optional(z.literal(true)) });
+const fica = () => z.object({
   social_security_rate: z.number(),
   social_security_wage_cap: z.number(),
   medicare_rate: z.number(),
@@ -72,7 +72,7 @@ export const taxEndpoints = {
     access: 'all',
     metering: 'quota',
     cache: REFERENCE_DATA,
-    params: z.object({
+    params: () => z.object({
       country: enumParam(TAX_COUNTRIES, 'US or CA (case-insensitive)'),
       year: integerParam(1900, 2100, 'tax year (one we have tables for)'),
       regions: z.optional(
@@ -98,13 +98,13 @@ export const taxEndpoints = {
       checkYear(country, p.year, 'year');
     },
     response: {
-      json: z.object({
+      json: () => z.object({
         country: z.enum(['US', 'CA']),
         year: z.int(),
-        federal: z.union([usTable, caTable]),
-        fica: z.optional(fica),
-        states: z.optional(z.record(z.string(), usTable)),
-        provinces: z.optional(z.record(z.string(), caTable)),
+        federal: z.union([usTable(), caTable()]),
+        fica: z.optional(fica()),
+        states: z.optional(z.record(z.string(), usTable())),
+        provinces: z.optional(z.record(z.string(), caTable())),
       }),
     },
     layers: ['referenceData'],
@@ -137,7 +137,7 @@ export const taxEndpoints = {
     access: 'all',
     metering: 'quota',
     cache: REFERENCE_DATA,
-    params: z.object({
+    params: () => z.object({
       country: enumParam(TAX_COUNTRIES, 'US or CA (case-insensitive)'),
       region: patternParam(/^[A-Za-z]{2}$/, 'a 2-letter state (US) or province/territory (CA) code', 'state or province/territory code'),
       income: amount('annual gross income (wages, or net self-employment income)'),
@@ -165,7 +165,7 @@ export const taxEndpoints = {
       if (p.tax_year !== undefined) checkYear(country, p.tax_year, 'tax_year');
     },
     response: {
-      json: z.object({
+      json: () => z.object({
         country: z.enum(['US', 'CA']),
         region: z.string(),
         tax_year: z.int(),
@@ -210,7 +210,7 @@ export const taxEndpoints = {
     access: 'all',
     metering: 'quota',
     cache: REFERENCE_DATA,
-    params: z.object({
+    params: () => z.object({
       city: z.optional(textParam(100, 'full city name, case-sensitive')),
       county: z.optional(textParam(100, 'county name, case-insensitive, with or without "County"')),
       zip: z.optional(patternParam(/^\d{5}$/, 'a 5-digit ZIP code', '5-digit ZIP code')),
@@ -225,7 +225,7 @@ export const taxEndpoints = {
       }
     },
     response: {
-      json: z.array(
+      json: () => z.array(
         z.object({
           state: z.string(),
           county: z.string(),

@@ -7,8 +7,8 @@ import { BARCODE_TYPES, MAX_BARCODE_TEXT_LENGTH } from '../media/barcodeTypes';
 import { ZODIAC_SIGNS } from '../horoscope/signs';
 import { NOT_STORED, REFERENCE_DATA, UTC_DAY } from '../http/caching';
 
-const jokeList = z.array(z.object({ joke: z.string() }));
-const noParams = z.object({});
+const jokeList = () => z.array(z.object({ joke: z.string() }));
+const noParams = () => z.object({});
 
 /** Utilities (spec 4.1, 4.12): counter, analytics, jokes, profanity filter, barcodes, horoscope. */
 export const utilityEndpoints = {
@@ -23,7 +23,7 @@ export const utilityEndpoints = {
     access: 'all',
     metering: 'quota',
     cache: NOT_STORED,
-    params: z.object({
+    params: () => z.object({
       id: patternParam(/^[A-Za-z0-9_.-]{1,64}$/, '1 to 64 characters of A-Z, a-z, 0-9, _ . -', 'counter name'),
       hit: z.optional(enumParam(['true'], 'add 1 to the counter')),
       value: z.optional(integerParam(0, Number.MAX_SAFE_INTEGER, 'set the counter to this value (0 resets)')),
@@ -33,7 +33,7 @@ export const utilityEndpoints = {
         throw new InvalidParameterError("Parameters 'hit' and 'value' cannot be used together.", 'value');
       }
     },
-    response: { json: z.object({ id: z.string(), value: z.int() }) },
+    response: { json: () => z.object({ id: z.string(), value: z.int() }) },
     tables: { counters: 'readWrite' },
   }),
   analytics: defineEndpoint({
@@ -48,7 +48,7 @@ export const utilityEndpoints = {
     cache: NOT_STORED,
     params: noParams,
     response: {
-      json: z.object({
+      json: () => z.object({
         api_key: z.string(),
         account_creation_date: z.string(),
         subscription_tier: z.string(),
@@ -69,7 +69,7 @@ export const utilityEndpoints = {
     access: 'all',
     metering: 'quota',
     cache: NOT_STORED,
-    params: z.object({ limit: z._default(integerParam(1, 100, 'number of jokes (paid plans)'), 1) }),
+    params: () => z.object({ limit: z._default(integerParam(1, 100, 'number of jokes (paid plans)'), 1) }),
     paramGates: { limit: { access: 'premium', freeValue: (limit) => limit === 1 } },
     response: { json: jokeList },
     layers: ['referenceData'],
@@ -94,8 +94,8 @@ export const utilityEndpoints = {
     access: 'all',
     metering: 'quota',
     cache: REFERENCE_DATA,
-    params: z.object({ text: textParam(1000, 'text to check, at most 1000 characters') }),
-    response: { json: z.object({ original: z.string(), censored: z.string(), has_profanity: z.boolean() }) },
+    params: () => z.object({ text: textParam(1000, 'text to check, at most 1000 characters') }),
+    response: { json: () => z.object({ original: z.string(), censored: z.string(), has_profanity: z.boolean() }) },
   }),
   barcodeGenerate: defineEndpoint({
     path: '/v1/barcodegenerate',
@@ -105,7 +105,7 @@ export const utilityEndpoints = {
     access: 'all',
     metering: 'quota',
     cache: REFERENCE_DATA,
-    params: z.object({
+    params: () => z.object({
       text: textParam(MAX_BARCODE_TEXT_LENGTH, 'data to encode'),
       type: z._default(enumParam(BARCODE_TYPES, 'symbology'), 'upc'),
       format: z.optional(enumParam(['png', 'svg'], 'image format')),
@@ -125,7 +125,7 @@ export const utilityEndpoints = {
     access: 'all',
     metering: 'quota',
     cache: UTC_DAY,
-    params: z.object({
+    params: () => z.object({
       zodiac: enumParam(ZODIAC_SIGNS, 'zodiac sign'),
       date: z.optional(dateParam('day of the horoscope (paid plans), today or earlier')),
     }),
@@ -135,6 +135,6 @@ export const utilityEndpoints = {
         throw new InvalidParameterError(`Parameter 'date' is in the future; horoscopes exist up to today (${utcDate(now)}, UTC).`, 'date');
       }
     },
-    response: { json: z.object({ date: z.string(), zodiac: z.string(), horoscope: z.string() }) },
+    response: { json: () => z.object({ date: z.string(), zodiac: z.string(), horoscope: z.string() }) },
   }),
 };

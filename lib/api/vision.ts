@@ -4,7 +4,7 @@ import { COCO_LABELS } from '../vision/cocoLabels';
 import { MAX_OBJECTS, MAX_SIDE, MIN_CONFIDENCE, NMS_IOU } from '../vision/settings';
 import { NOT_STORED } from '../http/caching';
 
-const pixel = z.int().check(z.minimum(0));
+const pixel = () => z.int().check(z.minimum(0));
 
 /** Vision (spec 4.12): object detection. */
 export const visionEndpoints = {
@@ -30,14 +30,14 @@ export const visionEndpoints = {
     access: 'all',
     metering: 'quota',
     cache: NOT_STORED,
-    params: z.object({}),
+    params: () => z.object({}),
     upload: { field: 'image', types: ['image/jpeg', 'image/png'] },
     response: {
-      json: z.array(
+      json: () => z.array(
         z.object({
           label: z.string(),
           confidence: z.number().check(z.minimum(MIN_CONFIDENCE), z.maximum(1)),
-          bounding_box: z.object({ x1: pixel, y1: pixel, x2: pixel, y2: pixel }),
+          bounding_box: z.object({ x1: pixel(), y1: pixel(), x2: pixel(), y2: pixel() }),
         }),
       ),
     },

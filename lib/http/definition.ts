@@ -36,8 +36,8 @@ export interface EndpointDefinition<S extends QueryParams = QueryParams> {
   paramGates?: { [K in keyof z.output<S>]?: ParamGate<z.output<S>[K]> };
   /** rules across parameters; throw InvalidParameterError */
   rules?: (params: z.output<S>, now: Date) => void;
-  /** response body: JSON (with an optional schema for the API reference), binary types, or a text type (HTML) */
-  response: { json: z.ZodMiniType } | { binary: string[] } | { text: string };
+  /** response body: JSON (with its schema for the API reference), binary types, or a text type (HTML) */
+  response: ResponseBody;
   /** Cache-Control of a 200 (lib/http/caching.ts): what fits the data, e.g. REFERENCE_DATA or liveData(60) */
   cache: CachePolicy;
   /** request headers besides Accept-Encoding and the API key that change the answer (Vary) */
@@ -49,6 +49,35 @@ export interface EndpointDefinition<S extends QueryParams = QueryParams> {
   tables?: Partial<Record<TableName, TableAccess>>;
 }
 
-export function defineEndpoint<S extends QueryParams>(definition: EndpointDefinition<S>): EndpointDefinition<S> {
-  return definition;
+/** A response body: JSON (with a schema for the API reference), binary types, or a text type (HTML). */
+export type ResponseBody = { json: z.ZodMiniType } | { binary: string[] } | { text: string };
+
+/**
+ * What a family file in lib/api writes: a definition whose schemas are functions, built on first use. A
+ * handler's bundle holds its whole family's definitions, but its cold start builds only its own endpoint's
+ * parameters; response schemas are built only for the API reference (npm run bench: building every schema
+ * of a family at import cost up to a few ms of each cold start).
+ */
+export type EndpointSpec<S extends QueryParams> = Omit<EndpointDefinition<S>, 'params' | 'response'> & {
+  params: () => S;
+  response: { json: () => z.ZodMiniType } | { binary: string[] } | { text: string };
+};
+
+/** The definition, its `params` and `response.json` built when first read (once). */
+export function defineEndpoint<S extends QueryParams>(spec: EndpointSpec<S>): EndpointDefinition<S> {
+  const { params, response, ...definition } = spec;
+  let paramsSchema: S | undefined;
+  let jsonSchema: z.ZodMiniType | undefined;
+  const body: ResponseBody =
+    'json' in response
+      ? {
+          get json() {
+            return (jsonSchema ??= response.json());
+          },
+        }
+      : response;
+  return Object.defineProperties(definition, {
+    params: { enumerable: true, get: () => (paramsSchema ??= params()) },
+    response: { enumerable: true, value: body },
+  }) as EndpointDefinition<S>;
 }

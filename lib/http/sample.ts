@@ -10,6 +10,7 @@ export function sampleMark(...stored: readonly { sample: boolean }[]): { sample?
 }
 
 /** The field in response schemas (API reference). */
-export const sampleField = z.optional(
-  z.literal(true).check(z.meta({ description: 'Present (true) only when the data come from recorded sample payloads (npm run seed, or local runs without internet), never on live data.' })),
-);
+export const sampleField = () =>
+  z.optional(
+    z.literal(true).check(z.meta({ description: 'Present (true) only when the data come from recorded sample payloads (npm run seed, or local runs without internet), never on live data.' })),
+  );

@@ -81,8 +81,8 @@ const failingEndpoint = endpoint(
     cache: 'no-store',
     access: 'all',
     metering: 'quota',
-    params: z.object({}),
-    response: { json: z.object({}) },
+    params: () => z.object({}),
+    response: { json: () => z.object({}) },
   }),
   () => {
     throw new Error('the handler broke');

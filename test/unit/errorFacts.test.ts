@@ -74,8 +74,8 @@ test('the error mapper logs an unexpected error with its facts and answers a bar
       cache: 'no-store',
       access: 'public',
       metering: 'none',
-      params: z.object({}),
-      response: { json: z.object({}) },
+      params: () => z.object({}),
+      response: { json: () => z.object({}) },
     }),
     () => parseCallerInput(SECRET),
   );
