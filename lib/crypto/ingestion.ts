@@ -3,7 +3,7 @@ import { PERIODS, type Period } from '../markets/timeSeries';
 import { BinanceUnknownSymbol, MAX_KLINES_PER_REQUEST, type BinanceClient } from '../sources/binance';
 import type { WriteContext } from '../store/marketData';
 import { closedBars, isDue, nextFetchStart, unexpiredBars, type CryptoBar } from './bars';
-import { cryptoBars, latestPrices, listedSymbols, priceSnapshot } from './store';
+import { cryptoBars, latestPrices, listedSymbols, priceSnapshot, symbolList } from './store';
 import { tradingSymbols, type Watchlist } from './symbols';
 
 /**
@@ -11,12 +11,13 @@ import { tradingSymbols, type Watchlist } from './symbols';
  * a failing upstream leaves the stored data as they were; re-running writes the same items.
  */
 
-/** exchangeInfo → the TRADING spot symbols, replacing the stored list (an empty list is refused). */
+/** exchangeInfo → the TRADING spot symbols, replacing the stored list and its one-record copy (an empty list is refused). */
 export async function ingestSymbols(client: BinanceClient, context: WriteContext): Promise<JobSummary> {
   const { items: exchange, skipped } = await client.exchangeInfo();
   const symbols = tradingSymbols(exchange);
   if (symbols.length === 0) throw new Error(`Binance exchangeInfo lists no TRADING spot symbol (${exchange.length} symbols in all); stored list kept`);
   await listedSymbols.replaceAll(symbols, context);
+  await symbolList.put([{ symbols: symbols.map((s) => s.symbol) }], context);
   return { written: symbols.length, notes: [`${exchange.length - symbols.length} symbols not trading on spot left out`, ...skippedNote(skipped)] };
 }
 

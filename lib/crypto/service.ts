@@ -18,7 +18,7 @@ import {
   type CryptoBar,
   type CryptoBarResponse,
 } from './bars';
-import { cryptoBars, listedSymbols, listingOf, priceSnapshot } from './store';
+import { cryptoBars, listedSymbolNames, listingOf, priceSnapshot } from './store';
 
 /**
  * What the crypto endpoints answer:
@@ -49,10 +49,9 @@ export async function cryptoPrice(symbol: string, now: Date): Promise<{ symbol: 
 }
 
 export async function cryptoSymbols(now: Date): Promise<{ symbols: string[]; sample?: true }> {
-  const records = await listedSymbols.list(now);
-  if (records.length === 0) throw notIngested('symbols');
-  const symbols = records.map((r) => r.id).sort();
-  return { symbols, ...sampleMark(...records) };
+  const list = await listedSymbolNames(now);
+  if (!list) throw notIngested('symbols');
+  return { symbols: list.value.symbols, ...sampleMark(list) };
 }
 
 export interface HistoryQuery {
