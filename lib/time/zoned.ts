@@ -3,7 +3,27 @@
  * the zone's offset at an instant, which turns a local date and time into Unix seconds and back. Used by
  * every market clock: the stock rules (US Eastern), the futures' trading days and daily closes (the
  * exchange's zone) and the NYSE trading calendar.
+ *
+ * Offsets are kept per zone and UTC day, with the instant the offset changes on the days it does (a zone
+ * changes its offset at most once a day): a series of bars costs two Intl reads per day it spans the first
+ * time and none after, where reading every instant cost three reads per daily bar (/v1/oilpricehistorical:
+ * ~1 ms of each warm call for 57 bars; npm run bench, warm overhead). The first Intl formatter of a process
+ * costs ~12 ms of ICU set-up (npm run bench).
  */
+
+const DAY_SECONDS = 86_400;
+/** days kept per process, over all zones (~30 years of one zone; then it starts again) */
+const MAX_DAYS = 12_000;
+
+/** A UTC day of a zone: its offset (seconds) at the start of the day and, when it changes that day, from when. */
+interface ZoneDay {
+  offset: number;
+  change?: { at: number; offset: number };
+}
+
+/** zone → UTC day number → its ZoneDay */
+const zones = new Map<string, Map<number, ZoneDay>>();
+let daysKept = 0;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -25,45 +45,67 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
+/** The zone's offset at an instant (whole seconds), as Intl gives it. */
+function readOffset(seconds: number, timeZone: string): number {
+  const parts: Record<string, number> = {};
+  for (const { type, value } of formatter(timeZone).formatToParts(new Date(seconds * 1000))) parts[type] = Number(value);
+  return (Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - seconds * 1000) / 1000;
 }
 
-function wallClock(seconds: number, timeZone: string): WallClock {
-  const parts = Object.fromEntries(formatter(timeZone).formatToParts(new Date(seconds * 1000)).map((p) => [p.type, p.value]));
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-  };
+function readDay(day: number, timeZone: string): ZoneDay {
+  const start = day * DAY_SECONDS;
+  const offset = readOffset(start, timeZone);
+  const last = readOffset(start + DAY_SECONDS - 1, timeZone);
+  if (last === offset) return { offset };
+  // the first second with the new offset
+  let low = start;
+  let high = start + DAY_SECONDS - 1;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (readOffset(middle, timeZone) === offset) low = middle;
+    else high = middle;
+  }
+  return { offset, change: { at: high, offset: last } };
 }
 
 /** The zone's offset from UTC at an instant, in seconds (New York: −14400 in summer, −18000 in winter). */
 export function zoneOffsetSeconds(seconds: number, timeZone: string): number {
-  const w = wallClock(Math.floor(seconds), timeZone);
-  return (Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(seconds) * 1000) / 1000;
+  const s = Math.floor(seconds);
+  const day = Math.floor(s / DAY_SECONDS);
+  let days = zones.get(timeZone);
+  let zoneDay = days?.get(day);
+  if (!zoneDay) {
+    zoneDay = readDay(day, timeZone);
+    if (daysKept >= MAX_DAYS) {
+      zones.clear();
+      daysKept = 0;
+      days = undefined;
+    }
+    if (!days) zones.set(timeZone, (days = new Map()));
+    days.set(day, zoneDay);
+    daysKept += 1;
+  }
+  return zoneDay.change && s >= zoneDay.change.at ? zoneDay.change.offset : zoneDay.offset;
+}
+
+/** The local date and time of an instant in the zone, as the UTC fields of a Date. */
+function wallClock(seconds: number, timeZone: string): Date {
+  const s = Math.floor(seconds);
+  return new Date((s + zoneOffsetSeconds(s, timeZone)) * 1000);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** YYYY-MM-DD of an instant (Unix seconds) in the zone. */
 export function zonedDate(seconds: number, timeZone: string): string {
-  const w = wallClock(Math.floor(seconds), timeZone);
-  return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
+  const w = wallClock(seconds, timeZone);
+  return `${w.getUTCFullYear()}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}`;
 }
 
 /** Minutes since local midnight of an instant in the zone. */
 export function zonedMinuteOfDay(seconds: number, timeZone: string): number {
-  const w = wallClock(Math.floor(seconds), timeZone);
-  return w.hour * 60 + w.minute;
+  const w = wallClock(seconds, timeZone);
+  return w.getUTCHours() * 60 + w.getUTCMinutes();
 }
 
 /**

@@ -1,0 +1,96 @@
+import { zonedDate, zonedMinuteOfDay, zoneOffsetSeconds, zonedTime } from '../../lib/time/zoned';
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+const format = (timeZone: string) =>
+  formats.get(timeZone) ??
+  formats
+    .set(timeZone, new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }))
+    .get(timeZone)!;
+
+/** The reference: the zone's wall clock and offset as Intl.DateTimeFormat gives them, for each instant read alone. */
+function intlWallClock(seconds: number, timeZone: string) {
+  const parts = Object.fromEntries(
+    format(timeZone)
+      .formatToParts(new Date(seconds * 1000))
+      .map((p) => [p.type, Number(p.value)]),
+  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+  const offset = (Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) - seconds * 1000) / 1000;
+  return { ...parts, offset };
+}
+
+const ZONES = [
+  'America/New_York',
+  'America/Chicago',
+  'Europe/London',
+  'Europe/Berlin',
+  'Asia/Tokyo',
+  'Asia/Kolkata',
+  'Australia/Sydney',
+  'Australia/Lord_Howe', // half-hour DST
+  'America/St_Johns', // −3:30
+  'Pacific/Chatham', // +12:45 / +13:45
+  'America/Sao_Paulo', // DST until 2019
+  'Africa/Casablanca', // DST suspended during Ramadan: changes weeks apart
+  'Asia/Tehran',
+];
+const FROM = Date.UTC(2000, 0, 1) / 1000;
+const TO = Date.UTC(2031, 0, 1) / 1000;
+const STEP = 12 * 3600;
+
+describe('zoneOffsetSeconds', () => {
+  test.each(ZONES)('equals Intl every 12 hours from 2000 to 2030, and at each offset change to the second, in %s', (zone) => {
+    // Prepare: the changes, found with Intl
+    const changes: number[] = [];
+    let previous = intlWallClock(FROM, zone).offset;
+    const mismatches: string[] = [];
+
+    // Act / Assess
+    for (let t = FROM; t < TO; t += STEP) {
+      const truth = intlWallClock(t, zone).offset;
+      if (zoneOffsetSeconds(t, zone) !== truth) mismatches.push(`${new Date(t * 1000).toISOString()}: ${zoneOffsetSeconds(t, zone)} ≠ ${truth}`);
+      if (truth !== previous) {
+        let low = t - STEP;
+        let high = t;
+        while (high - low > 1) {
+          const middle = Math.floor((low + high) / 2);
+          if (intlWallClock(middle, zone).offset === previous) low = middle;
+          else high = middle;
+        }
+        changes.push(high);
+      }
+      previous = truth;
+    }
+    for (const change of changes) {
+      for (const t of [change - 1, change, change + 1]) {
+        const truth = intlWallClock(t, zone).offset;
+        if (zoneOffsetSeconds(t, zone) !== truth) mismatches.push(`${new Date(t * 1000).toISOString()}: ${zoneOffsetSeconds(t, zone)} ≠ ${truth}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+    if (!['Asia/Tokyo', 'Asia/Kolkata'].includes(zone)) expect(changes.length).toBeGreaterThan(0);
+  });
+});
+
+describe('zoned wall clock', () => {
+  const instants = Array.from({ length: 400 }, (_, i) => FROM + i * 2_333_333 + (i % 7) * 997);
+
+  test.each(['America/New_York', 'Asia/Tokyo', 'Australia/Lord_Howe', 'America/St_Johns'])('zonedDate and zonedMinuteOfDay equal Intl in %s', (zone) => {
+    // Act / Assess
+    for (const t of instants) {
+      const w = intlWallClock(t, zone);
+      expect(zonedDate(t, zone)).toBe(`${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`);
+      expect(zonedMinuteOfDay(t, zone)).toBe(w.hour * 60 + w.minute);
+    }
+  });
+
+  test.each(['America/New_York', 'Europe/London', 'Pacific/Chatham'])('zonedTime gives the instant whose wall clock is the local time asked for, in %s', (zone) => {
+    // Act / Assess: every day of 2024 (both DST changes) at 00:00, 12:00 and 17:00
+    for (let day = 0; day < 366; day += 1) {
+      const date = new Date(Date.UTC(2024, 0, 1 + day)).toISOString().slice(0, 10);
+      for (const [hour, minute] of [[0, 0], [12, 0], [17, 0]] as const) {
+        const w = intlWallClock(zonedTime(date, hour, minute, zone), zone);
+        expect([`${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`, w.hour, w.minute]).toEqual([date, hour, minute]);
+      }
+    }
+  });
+});
