@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { getCountries } from 'libphonenumber-js/max';
 import type { ImportResult } from '../reference/importer';
 import {
   compactPrefixTable,
@@ -48,6 +49,16 @@ export function readPrefixFolder(folder: string, deserialize: Deserialize): Map<
   return tables;
 }
 
+/** English names (Intl.DisplayNames, CLDR) of the regions that have one. */
+export function regionNames(regionCodes: readonly string[]): Record<string, string> {
+  const names = new Intl.DisplayNames([LOCALE], { type: 'region', fallback: 'none' });
+  const entries = regionCodes.flatMap((code) => {
+    const name = names.of(code);
+    return name ? [[code, name] as const] : [];
+  });
+  return Object.fromEntries(entries);
+}
+
 export async function importPhoneData(): Promise<ImportResult> {
   const warnings: string[] = [];
   let pkg: ReturnType<typeof geoCarrierPackage>;
@@ -73,10 +84,13 @@ export async function importPhoneData(): Promise<ImportResult> {
     };
     files[phonePrefixFile(code)] = { data };
   }
-  const index: PrefixIndex = { callingCodes, source };
+  const countryNames = regionNames(getCountries());
+  const index: PrefixIndex = { callingCodes, source, countryNames };
   files[PHONE_PREFIX_INDEX_FILE] = {
     data: index,
-    summary: `index of ${callingCodes.length} phone-prefixes-<calling code>.json files (${locations.size} calling codes geocoded, ${carriers.size} with carriers) from ${source}`,
+    summary:
+      `index of ${callingCodes.length} phone-prefixes-<calling code>.json files (${locations.size} calling codes geocoded, ${carriers.size} with carriers) from ${source}, ` +
+      `English names of ${Object.keys(countryNames).length} regions (Intl.DisplayNames, CLDR)`,
   };
   return { files, warnings };
 }

@@ -55,17 +55,6 @@ const GEOGRAPHIC_MOBILE_CALLING_CODES: ReadonlySet<string> = new Set(['52', '54'
 /** libphonenumber maps original carriers only for these types (PhoneNumberToCarrierMapper). */
 const CARRIER_TYPES: ReadonlySet<NumberType> = new Set<NumberType>(['MOBILE', 'FIXED_LINE_OR_MOBILE', 'PAGER']);
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-
-/** English name of an ISO 3166 alpha-2 region code (Intl/CLDR), or null. */
-export function countryName(regionCode: string): string | null {
-  try {
-    return regionNames.of(regionCode) ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** The `country` parameter as a region libphonenumber knows, upper-cased; 400 otherwise. */
 export function phoneCountry(country: string): CountryCode {
   const code = country.toUpperCase();
@@ -141,17 +130,21 @@ function regionOf(phone: PhoneNumber, asked: CountryCode | undefined): string | 
   return possible.length === 1 ? possible[0]! : null;
 }
 
-/** All plans' fields, plus the Business+ fields when `detailed`. */
+/**
+ * All plans' fields, plus the Business+ fields when `detailed`. `countryNames`: English region names by
+ * ISO 3166 alpha-2 code (the import step's, prefixData.ts).
+ */
 export function describePhone(
   phone: PhoneNumber,
   asked: CountryCode | undefined,
   prefixes: CallingCodePrefixes | null,
+  countryNames: Readonly<Record<string, string>>,
   detailed: boolean,
 ): PhoneLookup & Partial<PhoneLookupDetails> {
   const isValid = phone.isValid();
   const type = isValid ? phone.getType() : undefined;
   const regionCode = regionOf(phone, asked);
-  const country = regionCode ? countryName(regionCode) : null;
+  const country = regionCode ? (countryNames[regionCode] ?? null) : null;
   const callingCode = phone.countryCallingCode;
   const national = phone.nationalNumber;
 

@@ -1,3 +1,4 @@
+import { getCountries } from 'libphonenumber-js/max';
 import { DataUnavailableError, InvalidParameterError } from '../../lib/http/errors';
 import { importPhoneData } from '../../lib/phone/import';
 import { describePhone, parsePhoneInput, phoneCountry } from '../../lib/phone/lookup';
@@ -25,7 +26,7 @@ const prefixesOf = (callingCode: string) => (tables[phonePrefixFile(callingCode)
 function lookUp(number: string, country?: string, detailed = true) {
   const region = country === undefined ? undefined : phoneCountry(country);
   const phone = parsePhoneInput(number, region);
-  return describePhone(phone, region, prefixesOf(phone.countryCallingCode), detailed);
+  return describePhone(phone, region, prefixesOf(phone.countryCallingCode), (tables[PHONE_PREFIX_INDEX_FILE]?.data as PrefixIndex).countryNames, detailed);
 }
 
 const invalidParameter = (act: () => unknown) => thrown(InvalidParameterError, act);
@@ -55,6 +56,20 @@ describe('prefix tables', () => {
     expect(index.callingCodes).toEqual(expect.arrayContaining(['1', '44', '49', '86']));
     expect(longestPrefixMatch(us!.location, '2125550000')).toBe('New York, NY');
     expect(longestPrefixMatch(china!.carrier, '13800138000')).toBe('China Mobile');
+  });
+
+  test('the index names every region libphonenumber knows, in English as CLDR names it', () => {
+    // Prepare
+    const index = tables[PHONE_PREFIX_INDEX_FILE]?.data as PrefixIndex;
+    const cldr = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+
+    // Act
+    const names = index.countryNames;
+
+    // Assess
+    expect(Object.keys(names).sort()).toEqual([...getCountries()].sort());
+    for (const code of getCountries()) expect(names[code]).toBe(cldr.of(code));
+    expect(names).toMatchObject({ GB: 'United Kingdom', US: 'United States', CN: 'China', AC: 'Ascension Island' });
   });
 
   test('answers 503 data_unavailable when the tables were not imported', () => {
