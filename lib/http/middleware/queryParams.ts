@@ -1,14 +1,6 @@
-import * as z from 'zod/mini';
 import type { EndpointDefinition } from '../definition';
 import { InvalidParameterError, MissingParameterError } from '../errors';
 import type { PipelineMiddleware } from './state';
-
-/**
- * Without zod's JIT: it compiles a parser per object schema (new Function) on the schema's first parse, which
- * costs a cold start about 2 ms and gains nothing measurable on a few query parameters (npm run bench). Set
- * before any schema is built: zod reads it when a schema is made (definitions build theirs on first use).
- */
-z.config({ jitless: true });
 
 /**
  * Validates the query string with the endpoint's zod schema: values are trimmed, empty ones count as
