@@ -17,6 +17,7 @@ import { build } from 'esbuild';
 import type { MissingData, ReferenceImporter } from '../../lib/reference/importer';
 import { MANIFEST_FILE, readManifest, type ReferenceManifest } from '../../lib/reference/referenceData';
 import { ACS_FIXTURE_DIR } from '../../lib/tax/acs';
+import { JOKE_POOL_FILES } from '../../lib/jokes/pools';
 import { PROJECT_ROOT } from '../projectRoot';
 
 export const REFERENCE_DATA_OUT = 'layers/reference-data/build/reference-data';
@@ -42,8 +43,14 @@ async function importers(): Promise<ReferenceImporter[]> {
   ]);
   const importJokePools: ReferenceImporter = async (sources) => {
     const pools = await jokes.importJokes(sources);
-    const summary = `${pools.pools.free.length} free, ${pools.pools.premium.length} premium jokes from ${pools.sources.join(', ')}`;
-    return { files: { 'jokes.json': { data: pools.pools, summary } }, warnings: pools.warnings };
+    const from = `from ${pools.sources.join(', ')}`;
+    return {
+      files: {
+        [JOKE_POOL_FILES.free]: { data: pools.pools.free, summary: `${pools.pools.free.length} free jokes ${from}` },
+        [JOKE_POOL_FILES.premium]: { data: pools.pools.premium, summary: `${pools.pools.premium.length} premium jokes ${from}` },
+      },
+      warnings: pools.warnings,
+    };
   };
   return [importJokePools, tax.importTaxData, vehicles.importVehicleData, phone.importPhoneData, email.importEmailDomains, aviation.importAviationData, libor.importLiborFixings, holidays.importHolidays];
 }

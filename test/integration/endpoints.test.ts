@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { referenceDataDir } from '../../lib/reference/referenceData';
+import { JOKE_POOL_FILES } from '../../lib/jokes/pools';
 import { BARCODE_TYPES } from '../../lib/media/barcodeTypes';
 import { json, startTestServer, type TestServer } from '../support/testServer';
 import { VALID_BARCODE_TEXT } from '../support/barcodeSamples';
@@ -10,7 +11,8 @@ let pools: { free: string[]; premium: string[] };
 
 beforeAll(async () => {
   server = await startTestServer();
-  pools = JSON.parse(readFileSync(join(referenceDataDir(), 'jokes.json'), 'utf8'));
+  const pool = (file: string) => JSON.parse(readFileSync(join(referenceDataDir(), file), 'utf8')) as string[];
+  pools = { free: pool(JOKE_POOL_FILES.free), premium: pool(JOKE_POOL_FILES.premium) };
 });
 afterAll(() => server.close());
 
