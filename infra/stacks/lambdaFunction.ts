@@ -16,8 +16,6 @@ import type { Tables } from './stateful-stack';
 import { handlerCode } from './handlerBundles';
 import { deploymentSettings } from './settings';
 
-export const SERVICE_NAME = 'data-query-service';
-
 const READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
 const WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 export const TABLE_ACTIONS: Record<TableAccess, string[]> = { read: READ, write: WRITE, readWrite: [...READ, ...WRITE] };
@@ -73,7 +71,6 @@ export class ServiceFunction extends Construct {
       environment: {
         // empty in AWS; `sam local start-api --env-vars cdk.out/sam-env.json` points it at the local store
         DYNAMODB_ENDPOINT: '',
-        POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
         ...Object.fromEntries(used.map((table) => [TABLES[table].env, props.tables[table].tableName])),
         ...deploymentSettings(),
         ...props.environment,

@@ -66,6 +66,10 @@ export const NOT_DEPLOYED: Record<string, string> = {
   YAHOO_FUTURES_BACKOFF_MS: 'tests only',
   AIR_QUALITY_SAMPLE_FALLBACK: 'local runs only; never in a deployment',
   WEBPAGE_ALLOWED_TEST_HOSTS: 'tests only; never in a deployment',
+  AWS_LAMBDA_LOG_LEVEL: "set by Lambda from the function's logging configuration (none set: INFO)",
+  POWERTOOLS_LOG_LEVEL: 'local runs and tests (npm start: WARN); in Lambda the log level is INFO unless AWS_LAMBDA_LOG_LEVEL says otherwise',
+  LOG_LEVEL: 'local runs and tests, as POWERTOOLS_LOG_LEVEL',
+  POWERTOOLS_METRICS_DISABLED: 'local runs and tests (npm start turns metrics off); in Lambda every call records its metric',
 };
 
 export function deploymentSettings(env: NodeJS.ProcessEnv = process.env): Record<string, string> {

@@ -217,11 +217,10 @@ const eventFileOf = new Map<string, string>();
 const bundleOf = new Map<string, string>();
 const summary: string[] = [];
 try {
-  /** production settings: Powertools at its defaults (INFO logs, metrics on), no source maps */
+  /** production settings: INFO log lines and EMF metrics on (lib/http/observability.ts defaults), no source maps */
   const childEnv: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    POWERTOOLS_SERVICE_NAME: 'data-query-service',
     DYNAMODB_ENDPOINT: server.dynamoEndpoint,
     REFERENCE_DATA_DIR: join(PROJECT_ROOT, 'layers/reference-data/build/reference-data'),
     VPIC_DB_PATH: await buildVpicLayer(), // as the vpic layer provides it

@@ -134,7 +134,7 @@ describe('a clone without ../shared (no datasets, recordings or model)', () => {
 
   test('starts, imports what it can and seeds every job whose recordings it has, one line per step', () => {
     expect(first).toMatch(/^Reference data: importing the datasets \(first start, or their inputs changed\):$/m);
-    expect(first).toMatch(/^ {2}jokes\.json: \d+ free/m);
+    expect(first).toMatch(/^ {2}jokes-free\.json: \d+ free/m);
     expect(first).toMatch(/^ {2}vehicles-wmi\.json: MISSING/m);
     expect(first).toContain(`Empty store: seeding SAMPLE market and filing data from recorded payloads (${SAMPLE_JOBS} jobs`);
     expect(sampleLines(first)).toHaveLength(SAMPLE_JOBS - DATASET_JOBS.length);
