@@ -6,8 +6,7 @@
  */
 import { calendarDate, ratePercent, RatePayloadError, type RateObservation } from '../rates/observation';
 import { createHttpClient, type HttpClientOptions } from './http';
-import { BANK_OF_CANADA_BASE_URL_ENV, VALET_SERIES } from '../rates/publishers';
-
+import { BANK_OF_CANADA_BASE_URL_ENV } from '../rates/publishers';
 
 export function parseValetObservations(body: unknown, series: string): RateObservation[] {
   const observations = (body as { observations?: unknown } | null)?.observations;

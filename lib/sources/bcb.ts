@@ -6,9 +6,7 @@
  */
 import { dayMonthYear, ratePercent, RatePayloadError, type RateObservation } from '../rates/observation';
 import { createHttpClient, UpstreamFailure, type HttpClientOptions } from './http';
-import { BCB_BASE_URL_ENV, TJLP_SERIES, BCB_MAX_YEARS } from '../rates/publishers';
-
-/** the longest span one request may cover */
+import { BCB_BASE_URL_ENV } from '../rates/publishers';
 
 export function parseSgs(body: unknown): RateObservation[] {
   if (!Array.isArray(body)) throw new RatePayloadError('SGS answer is not an array');

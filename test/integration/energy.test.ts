@@ -5,7 +5,6 @@ import { handler as oilSpotJob } from '../../functions/ingest/oilSpot';
 import { convertFromUsd } from '../../lib/fx/convert';
 import { JOB_RUNS, type JobRun } from '../../lib/ingest/job';
 import { getRecord } from '../../lib/store/marketData';
-import { BENCHMARK_INFO, type Benchmark } from '../../lib/energy/benchmarks';
 import { ECB_90_DAYS_PATH, ECB_BASE_URL_ENV } from '../../lib/sources/ecb';
 import { EIA_API_KEY_ENV, EIA_BASE_URL_ENV } from '../../lib/sources/eia';
 import { FRED_API_KEY_ENV, FRED_GRAPH_URL_ENV } from '../../lib/sources/fred';

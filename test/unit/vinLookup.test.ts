@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { DataUnavailableError, InvalidParameterError } from '../../lib/http/errors';
 import { referenceData } from '../../lib/reference/referenceData';
 import { buildWmiTable } from '../../lib/vehicles/import';
