@@ -31,7 +31,7 @@ export function datasetsDir(): string | undefined {
 
 /** Every import step, each writing its own files; loaded only when a build runs (a skipped build stays quick). */
 async function importers(): Promise<ReferenceImporter[]> {
-  const [jokes, tax, vehicles, phone, email, aviation, libor, holidays] = await Promise.all([
+  const [jokes, tax, vehicles, phone, email, aviation, libor, holidays, zones] = await Promise.all([
     import('../../lib/jokes/import'),
     import('../../lib/tax/import'),
     import('../../lib/vehicles/import'),
@@ -40,6 +40,7 @@ async function importers(): Promise<ReferenceImporter[]> {
     import('../../lib/aviation/import'),
     import('../../lib/rates/liborImport'),
     import('../../lib/calendars/import'),
+    import('../../lib/time/zoneImport'),
   ]);
   const importJokePools: ReferenceImporter = async (sources) => {
     const pools = await jokes.importJokes(sources);
@@ -52,7 +53,7 @@ async function importers(): Promise<ReferenceImporter[]> {
       warnings: pools.warnings,
     };
   };
-  return [importJokePools, tax.importTaxData, vehicles.importVehicleData, phone.importPhoneData, email.importEmailDomains, aviation.importAviationData, libor.importLiborFixings, holidays.importHolidays];
+  return [importJokePools, tax.importTaxData, vehicles.importVehicleData, phone.importPhoneData, email.importEmailDomains, aviation.importAviationData, libor.importLiborFixings, holidays.importHolidays, zones.importTimeZones];
 }
 
 /** Settings the import steps read besides the datasets directory. */

@@ -96,6 +96,7 @@ export const commodityEndpoints = {
     rules: batchRules,
     response: { json: () => z.union([oilPriceObject(), z.array(oilPriceObject())]) },
     tables: { market: 'read' },
+    layers: ['referenceData'], // the exchanges' time-zone table (lib/time/zoneTable.ts)
   }),
   oilPriceHistorical: defineEndpoint({
     path: '/v1/oilpricehistorical',
@@ -123,6 +124,7 @@ export const commodityEndpoints = {
     response: { json: () => z.array(z.object({ ...bar(), provisional: z.boolean(), sample: sampleField() })) },
     // stores the bars it reads on demand (read-through)
     tables: { market: 'readWrite' },
+    layers: ['referenceData'], // the exchanges' time-zone table (lib/time/zoneTable.ts)
     timeoutSeconds: 15,
   }),
   commodityPrice: defineEndpoint({

@@ -74,6 +74,7 @@ export const stockEndpoints = {
       }),
     },
     tables: { market: 'readWrite' },
+    layers: ['referenceData'], // the exchanges' time-zone table (lib/time/zoneTable.ts)
   }),
   stockPriceHistorical: defineEndpoint({
     path: '/v1/stockpricehistorical',
@@ -101,6 +102,7 @@ export const stockEndpoints = {
     }),
     response: { json: () => z.array(stockBar()) },
     tables: { market: 'readWrite' },
+    layers: ['referenceData'], // the exchanges' time-zone table (lib/time/zoneTable.ts)
   }),
   stockPriceList: defineEndpoint({
     path: '/v1/stockpricelist',

@@ -8,8 +8,11 @@
  * changes its offset at most once a day): a series of bars costs two Intl reads per day it spans the first
  * time and none after, where reading every instant cost three reads per daily bar (/v1/oilpricehistorical:
  * ~1 ms of each warm call for 57 bars; npm run bench, warm overhead). The first Intl formatter of a process
- * costs ~12 ms of ICU set-up (npm run bench).
+ * costs ~12 ms of ICU set-up (npm run bench), so the exchanges' zones are read from a table the import step
+ * writes (zoneTable.ts) and Intl answers only for other zones and years.
  */
+
+import { tableOffsetSeconds } from './zoneTable';
 
 const DAY_SECONDS = 86_400;
 /** days kept per process, over all zones (~30 years of one zone; then it starts again) */
@@ -68,9 +71,14 @@ function readDay(day: number, timeZone: string): ZoneDay {
   return { offset, change: { at: high, offset: last } };
 }
 
-/** The zone's offset from UTC at an instant, in seconds (New York: −14400 in summer, −18000 in winter). */
+/**
+ * The zone's offset from UTC at an instant, in seconds (New York: −14400 in summer, −18000 in winter): from the
+ * exchanges' zone table when it covers the zone and instant (no Intl, zoneTable.ts), else from Intl.
+ */
 export function zoneOffsetSeconds(seconds: number, timeZone: string): number {
   const s = Math.floor(seconds);
+  const fromTable = tableOffsetSeconds(s, timeZone);
+  if (fromTable !== undefined) return fromTable;
   const day = Math.floor(s / DAY_SECONDS);
   let days = zones.get(timeZone);
   let zoneDay = days?.get(day);

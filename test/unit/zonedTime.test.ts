@@ -1,4 +1,8 @@
 import { zonedDate, zonedMinuteOfDay, zoneOffsetSeconds, zonedTime } from '../../lib/time/zoned';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { referenceDataDir } from '../../lib/reference/referenceData';
+import { TABLE_ZONES, tableOffsetSeconds, ZONE_TABLE_FILE, type ZoneTable } from '../../lib/time/zoneTable';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 const format = (timeZone: string) =>
@@ -92,5 +96,57 @@ describe('zoned wall clock', () => {
         expect([`${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`, w.hour, w.minute]).toEqual([date, hour, minute]);
       }
     }
+  });
+});
+
+describe("the exchanges' zone table (written by the reference-data import)", () => {
+  const DAY = 86_400;
+  const TABLE_FROM = Date.UTC(1970, 0, 1) / 1000;
+  const TABLE_UNTIL = Date.UTC(2061, 0, 1) / 1000;
+  const table = JSON.parse(readFileSync(join(referenceDataDir(), ZONE_TABLE_FILE), 'utf8')) as ZoneTable;
+
+  test.each([...TABLE_ZONES])('equals Intl at every day and at each offset change (to the second) from 1970 to 2060 in %s', (zone) => {
+    // Prepare
+    const mismatches: string[] = [];
+    const check = (t: number) => {
+      const fromTable = tableOffsetSeconds(t, zone);
+      const truth = intlWallClock(t, zone).offset;
+      if (fromTable !== truth) mismatches.push(`${new Date(t * 1000).toISOString()}: ${fromTable} ≠ ${truth}`);
+    };
+    let previous = intlWallClock(TABLE_FROM, zone).offset;
+    let changes = 0;
+
+    // Act / Assess: day by day, and around every change Intl shows
+    for (let t = TABLE_FROM; t < TABLE_UNTIL; t += DAY) {
+      check(t);
+      const next = intlWallClock(t + DAY, zone).offset;
+      if (next === previous) continue;
+      let low = t;
+      let high = t + DAY;
+      while (high - low > 1) {
+        const middle = Math.floor((low + high) / 2);
+        if (intlWallClock(middle, zone).offset === previous) low = middle;
+        else high = middle;
+      }
+      for (const around of [high - 1, high, high + 1]) check(around);
+      changes += 1;
+      previous = next;
+    }
+    expect(mismatches).toEqual([]);
+    expect((table.zones[zone]!.length - 1) / 2).toBe(changes);
+    expect([table.from, table.until]).toEqual([TABLE_FROM, TABLE_UNTIL]);
+  });
+
+  test('leaves other zones and other years to Intl, which zoneOffsetSeconds then answers with', () => {
+    // Prepare
+    const beforeTable = Date.UTC(1969, 6, 1) / 1000;
+    const afterTable = Date.UTC(2070, 6, 1) / 1000;
+
+    // Act / Assess
+    expect(tableOffsetSeconds(Date.UTC(2024, 6, 1) / 1000, 'Australia/Lord_Howe')).toBeUndefined();
+    expect(tableOffsetSeconds(beforeTable, 'America/New_York')).toBeUndefined();
+    expect(tableOffsetSeconds(afterTable, 'America/New_York')).toBeUndefined();
+    expect(zoneOffsetSeconds(beforeTable, 'America/New_York')).toBe(intlWallClock(beforeTable, 'America/New_York').offset);
+    expect(zoneOffsetSeconds(afterTable, 'America/New_York')).toBe(-14_400);
   });
 });
