@@ -38,10 +38,10 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
     },
     "response": [
       {
-        "joke": "Think of how stupid the average person is, and realize half of them are stupider than that."
+        "joke": "What do you call a troublesome Canadian high schooler? A poutine."
       },
       {
-        "joke": "You can consider yourself lucky in life, if the cognac you drink is older than the woman that you're sleeping with."
+        "joke": "The dinner I was cooking for my family was going to be a surprise but the fire trucks ruined it."
       }
     ],
     "source": "service"
@@ -760,8 +760,8 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
       "updated": 1739998801,
       "currency": "USD",
       "volume": 32129951,
-      "previous_close": 118.69,
-      "change": 126.18,
+      "previous_close": null,
+      "change": null,
       "sample": true
     },
     "source": "sample"

@@ -49,7 +49,8 @@ export const stockEndpoints = {
       'Free keys get the close of the most recent completed session: a session counts from 17:00 ET on its day (the daily bar publication schedule), ' +
       'updated is that session\'s close on the US clock (16:00 ET, 13:00 ET on NYSE early-close days) and volume the session\'s volume. ' +
       'Premium keys get the live price, the time it was struck and the day\'s volume so far. previous_close is the close of the session before the one ' +
-      'price belongs to (null when there is none); change = price − previous_close (null without previous_close). Prices are rounded to the listing\'s ' +
+      'price belongs to (null when it is not stored, or when the newest stored session before is more than 14 days earlier: bars missing, not a market closure); ' +
+      'change = price − previous_close (null without previous_close). Prices are rounded to the listing\'s ' +
       'quote precision (2 decimals for most stocks, 4 below 1.00), volumes to whole shares. name and exchange come from the SEC ticker list where the ' +
       'ticker is in it, else from the price source; currency and exchange may be null when the source has none. Prices are in the currency\'s major unit: ' +
       'London listings, which the source quotes in pence (GBp), are served in pounds (currency GBP, price ÷ 100), here and in /v1/stockpricehistorical. Unknown ticker → 404 no_data; a ticker ' +

@@ -15,13 +15,30 @@ import { sessionCloseTime } from './tradingCalendar';
  * US clock (16:00 ET, as the spec says, also on NYSE early-close days), `volume` = the session's volume. Premium keys
  * get the live price, its time and the day's volume so far.
  * `previous_close` is the close of the session before the one `price` belongs to (null when no such
- * session is stored); `change` = price − previous_close in the price's precision (null without previous_close).
+ * session is stored, or the newest stored one before is too far back to be it: MAX_DAYS_BETWEEN_SESSIONS);
+ * `change` = price − previous_close in the price's precision (null without previous_close).
  *
  * Where the data come from: watchlist tickers are kept by the ingestion jobs; any other ticker (or one
  * with nothing stored yet) is read on demand and written to the store, and read again once stored data
  * are out of date (live: after LIVE_QUOTE_SECONDS; close: after the next 17:00/04:00 ET transition).
  */
 export const LIVE_QUOTE_SECONDS = 60;
+
+/**
+ * The longest gap between a listing's consecutive sessions the service accepts as the session before: no
+ * exchange closes longer in the normal course (the longest, Tokyo's Golden Week of 2019, put 11 days between
+ * the sessions of 26 April and 7 May). A stored bar further back means the bars between are missing, and a
+ * close from then is not "the session before", so previous_close and change are null.
+ */
+export const MAX_DAYS_BETWEEN_SESSIONS = 14;
+
+/** The stored bar of the session before `session` (bars newest first), or undefined when it is not stored. */
+function sessionBefore(bars: Stored<DailyBar>[], session: string): Stored<DailyBar> | undefined {
+  const before = bars.find((bar) => bar.value.session < session);
+  if (!before) return undefined;
+  const days = (Date.parse(`${session}T00:00:00Z`) - Date.parse(`${before.value.session}T00:00:00Z`)) / 86_400_000;
+  return days <= MAX_DAYS_BETWEEN_SESSIONS ? before : undefined;
+}
 
 export interface StockPrice {
   ticker: string;
@@ -66,15 +83,14 @@ export async function stockPrice(ticker: string, live: boolean, now: Date): Prom
     price = quote.value.price;
     updated = quote.value.price_time;
     volume = quote.value.volume;
-    const session = sessionDateOf(updated, quote.value.time_zone);
-    previous = bars.find((bar) => bar.value.session < session);
+    previous = sessionBefore(bars, sessionDateOf(updated, quote.value.time_zone));
   } else {
-    const [latest, before] = bars;
+    const [latest] = bars;
     if (!latest) throw new NoDataError(`'${ticker}' has no completed trading session yet.`);
     price = latest.value.close;
     updated = sessionCloseTime(latest.value.session);
     volume = latest.value.volume;
-    previous = before;
+    previous = sessionBefore(bars, latest.value.session);
     used.push(latest);
   }
   if (previous) used.push(previous);

@@ -282,6 +282,26 @@ describe('/v1/stockprice', () => {
     expect(freeBody).toMatchObject({ price: 231.59, updated: et('2025-08-15', 16) });
   });
 
+  test('gives previous_close and change null when the newest stored session before the price is more than 14 days back (bars missing)', async () => {
+    // Prepare: live quotes 14 and 18 days after the last stored session (Friday 15 August, close 231.59)
+    const liveOn = async (day: string) => {
+      const live = fixtureJson<any>(DIR, 'chart-AAPL-5d-1d.json');
+      Object.assign(live.chart.result[0].meta, { regularMarketPrice: 240, regularMarketTime: et(day, 10, 15), regularMarketVolume: 1000 });
+      serveWatchlist();
+      upstream.on(chartPath('AAPL'), jsonReply(live));
+      await quotesJob({ time: at(et(day, 10, 16)) });
+      return stockPrice('AAPL', true, new Date(et(day, 10, 20) * 1000));
+    };
+
+    // Act
+    const within = await liveOn('2025-08-29');
+    const beyond = await liveOn('2025-09-02');
+
+    // Assess
+    expect(within).toMatchObject({ price: 240, updated: et('2025-08-29', 10, 15), previous_close: 231.59, change: 8.41 });
+    expect(beyond).toMatchObject({ price: 240, updated: et('2025-09-02', 10, 15), previous_close: null, change: null });
+  });
+
   test('follows the schedule with an injected clock: before 17:00 ET the newest price is the previous session\'s', async () => {
     // Act
     const at1659 = await stockPrice('AAPL', false, new Date(et('2025-08-15', 16, 59) * 1000));
@@ -439,7 +459,8 @@ describe('seeded sample data', () => {
     // Assess
     expect(outcomes.filter((o) => !o.ok)).toEqual([]);
     expect(close).toMatchObject({ ticker: 'TSLA', price: 242.65, previous_close: 245.34, volume: 98866600, currency: 'USD', updated: et('2023-08-11', 16), sample: true });
-    expect(live).toMatchObject({ ticker: 'TSLA', price: 337.8, updated: 1740171600, sample: true });
+    // the live quote (2025-02-21) and the recording's last daily bar (2023-08-11) are years apart: no session before it is stored
+    expect(live).toMatchObject({ ticker: 'TSLA', price: 337.8, updated: 1740171600, previous_close: null, change: null, sample: true });
     expect(list.every((e: { sample?: boolean }) => e.sample === true)).toBe(true);
     expect(bars.map((b) => b.time)).toEqual(['2023-08-11', '2023-08-10', '2023-08-09', '2023-08-08', '2023-08-07'].map((day) => et(day, 9, 30)));
     expect(bars[0]).toMatchObject({ close: 242.65, volume: 98866600, sample: true });
