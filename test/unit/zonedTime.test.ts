@@ -1,8 +1,9 @@
 import { zonedDate, zonedMinuteOfDay, zoneOffsetSeconds, zonedTime } from '../../lib/time/zoned';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { referenceDataDir } from '../../lib/reference/referenceData';
 import { TABLE_ZONES, tableOffsetSeconds, ZONE_TABLE_FILE, type ZoneTable } from '../../lib/time/zoneTable';
+import { recordingsDir } from '../support/fakeUpstream';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 const format = (timeZone: string) =>
@@ -148,5 +149,31 @@ describe("the exchanges' zone table (written by the reference-data import)", () 
     expect(tableOffsetSeconds(afterTable, 'America/New_York')).toBeUndefined();
     expect(zoneOffsetSeconds(beforeTable, 'America/New_York')).toBe(intlWallClock(beforeTable, 'America/New_York').offset);
     expect(zoneOffsetSeconds(afterTable, 'America/New_York')).toBe(-14_400);
+  });
+});
+
+describe('zone offsets against the exchanges\' offsets in the real Yahoo chart recordings (RECORDINGS_DIR/yahoo, 2025-02/03)', () => {
+  /** Each recording's exchange zone and the offset Yahoo gives for its pre, regular and post trading periods. */
+  const periods = readdirSync(join(recordingsDir(), 'yahoo'))
+    .filter((file) => file.endsWith('.json'))
+    .flatMap((file) => {
+      const meta = JSON.parse(readFileSync(join(recordingsDir(), 'yahoo', file), 'utf8')).chart?.result?.[0]?.meta;
+      const trading = meta?.currentTradingPeriod as Record<string, { start: number; gmtoffset: number }> | undefined;
+      if (!meta?.exchangeTimezoneName || !trading) return [];
+      return Object.entries(trading).map(([period, { start, gmtoffset }]) => ({ file, zone: meta.exchangeTimezoneName as string, period, start, gmtoffset }));
+    });
+
+  test('every trading period\'s offset equals zoneOffsetSeconds at its start, from the table for the table\'s zones', () => {
+    // Act
+    const mismatches = periods
+      .filter(({ start, gmtoffset, zone }) => zoneOffsetSeconds(start, zone) !== gmtoffset)
+      .map(({ file, period, zone, gmtoffset, start }) => `${file} ${period}: ${zone} ${zoneOffsetSeconds(start, zone)} ≠ Yahoo ${gmtoffset}`);
+
+    // Assess: 43 recordings, 8 zones, winter and summer time (AAPL of 2025-03-24 in EDT)
+    expect(periods.length).toBeGreaterThan(100);
+    expect(new Set(periods.map((p) => p.zone)).size).toBeGreaterThanOrEqual(8);
+    expect(new Set(periods.filter((p) => p.zone === 'America/New_York').map((p) => p.gmtoffset))).toEqual(new Set([-18000, -14400]));
+    expect(periods.every((p) => tableOffsetSeconds(p.start, p.zone) !== undefined)).toBe(true);
+    expect(mismatches).toEqual([]);
   });
 });
