@@ -2,7 +2,9 @@
  * How a Lambda handler is bundled (esbuild options): used by the CDK functions (infra/stacks/handlerBundles.ts)
  * and by `npm run bench`, which measures the same bundles.
  */
-import type { BuildOptions } from 'esbuild';
+import { join } from 'node:path';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
+import { PROJECT_ROOT } from './projectRoot';
 
 export const LAMBDA_BUNDLE = {
   bundle: true,
@@ -27,3 +29,24 @@ export const LAMBDA_BUNDLE = {
   /** CommonJS dependencies inside the ES module bundle still call require() */
   banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
 } satisfies BuildOptions;
+
+/**
+ * Which project files the modules in `entries` (output name → project-relative path) are made of, as esbuild
+ * reads them for a bundle (nothing written; npm packages left out): `inputs` for all of them together,
+ * `outputs[<name>.js].inputs` for one, after tree shaking.
+ */
+export async function moduleGraph(entries: Record<string, string>): Promise<Metafile> {
+  const { metafile } = await build({
+    entryPoints: Object.fromEntries(Object.entries(entries).map(([name, path]) => [name, join(PROJECT_ROOT, path)])),
+    absWorkingDir: PROJECT_ROOT,
+    outdir: 'out',
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'silent',
+  });
+  return metafile;
+}

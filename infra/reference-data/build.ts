@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { moduleGraph } from '../bundling';
 import type { MissingData, ReferenceImporter } from '../../lib/reference/importer';
 import { MANIFEST_FILE, readManifest, type ReferenceManifest } from '../../lib/reference/referenceData';
 import { ACS_FIXTURE_DIR } from '../../lib/tax/acs';
@@ -81,17 +81,7 @@ function fileStamps(dir: string): string[] {
  */
 export async function referenceDataInputs(sources = datasetsDir()): Promise<string> {
   const hash = createHash('sha256');
-  const { metafile } = await build({
-    entryPoints: [join(PROJECT_ROOT, 'infra/reference-data/build.ts')],
-    absWorkingDir: PROJECT_ROOT,
-    bundle: true,
-    write: false,
-    metafile: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    logLevel: 'silent',
-  });
+  const metafile = await moduleGraph({ build: 'infra/reference-data/build.ts' });
   for (const input of Object.keys(metafile.inputs).sort()) hash.update(`${input}\n`).update(readFileSync(join(PROJECT_ROOT, input)));
   hash.update(readFileSync(join(PROJECT_ROOT, 'package-lock.json')));
   for (const name of IMPORT_SETTINGS) hash.update(`${name}=${process.env[name] ?? ''}\n`);

@@ -1,30 +1,11 @@
 /** The layers a function's code needs are the layers it is deployed with. */
-import { join } from 'node:path';
-import { build } from 'esbuild';
 import { endpointList } from '../../lib/api/registry';
-import { PROJECT_ROOT } from '../../infra/projectRoot';
+import { moduleGraph } from '../../infra/bundling';
 
-/** Each endpoint's bundle inputs (project-relative paths), from one esbuild run over every handler. */
+/** Each endpoint's bundle inputs (project-relative paths, after tree shaking). */
 async function bundleInputs(): Promise<Map<string, string[]>> {
-  const names = new Map(endpointList.map((e) => [e.entry.replace(/\.ts$/, ''), e.name]));
-  const { metafile } = await build({
-    entryPoints: Object.fromEntries(endpointList.map((e) => [e.entry.replace(/\.ts$/, ''), join(PROJECT_ROOT, e.entry)])),
-    absWorkingDir: PROJECT_ROOT,
-    outdir: 'out',
-    bundle: true,
-    write: false,
-    metafile: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    logLevel: 'silent',
-  });
-  const inputs = new Map<string, string[]>();
-  for (const [output, { entryPoint, inputs: used }] of Object.entries(metafile.outputs)) {
-    if (!entryPoint || output.endsWith('.map')) continue;
-    inputs.set(names.get(entryPoint.replace(/\.ts$/, ''))!, Object.keys(used));
-  }
-  return inputs;
+  const { outputs } = await moduleGraph(Object.fromEntries(endpointList.map((e) => [e.name, e.entry])));
+  return new Map(endpointList.map((e) => [e.name, Object.keys(outputs[`out/${e.name}.js`]!.inputs)]));
 }
 
 test('every endpoint whose code reads the reference data is deployed with the reference-data layer', async () => {
