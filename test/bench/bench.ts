@@ -17,7 +17,7 @@
  *    in-memory one (DYNAMODB_IN_MEMORY=true).
  * 5. Object detection: decode and inference medians, end to end over HTTP, cold start.
  *
- * Settings: BENCH_COLD_RUNS (5), BENCH_LOAD_ROUNDS (3), BENCH_LOAD_SECONDS (5), BENCH_WARM_CALLS (1000),
+ * Settings: BENCH_COLD_RUNS (7), BENCH_LOAD_ROUNDS (3), BENCH_LOAD_SECONDS (5), BENCH_WARM_CALLS (1000),
  * BENCH_DETECTION_RUNS (20), BENCH_ONLY (comma-separated function names for sections 1–3),
  * BENCH_SECTIONS (comma-separated: functions, sourcemaps, warm, server, detection; default all),
  * BENCH_PORT / BENCH_DYNAMODB_PORT (first ports to use; default random).
