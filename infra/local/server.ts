@@ -16,6 +16,7 @@ import { getAccount } from '../../lib/store/accounts';
 import { resetDynamo } from '../../lib/store/dynamo';
 import { buildReferenceData, REFERENCE_DATA_OUT } from '../reference-data/build';
 import { endpointList } from '../../lib/api/registry';
+import { methodsOf } from '../../lib/http/routes';
 import { lambdaContext, rawResponse, readBody, requestUrl, sendResult, toApiGatewayEvent } from './adapter';
 import { ensureTables, startEmbeddedStore, type EmbeddedStore } from './store';
 import { PROJECT_ROOT } from '../projectRoot';
@@ -119,7 +120,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const demoKeys = await ensureDemoKeys(dataDir);
   await options.beforeListen?.();
 
-  const routes = new Map(endpointList.map((e) => [`${e.method} ${e.path}`, e]));
+  const routes = new Map(endpointList.flatMap((e) => methodsOf(e.method).map((method) => [`${method} ${e.path}`, e] as const)));
   const fallback = endpointList.find((e) => e.path === '$default')!;
   const handlers = new Map<string, Promise<Handler>>();
   const handlerOf = (entry: string) => {
@@ -136,7 +137,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       return;
     }
     // a GET route also answers HEAD (the pipeline sends the headers without the body), as the stack's HEAD routes do
-    const route = routes.get(`${req.method === 'HEAD' ? 'GET' : req.method} ${url.pathname}`) ?? fallback;
+    const route = routes.get(`${req.method} ${url.pathname}`) ?? fallback;
     const body = await readBody(req, MAX_BODY_BYTES);
     if (!body) {
       // the rest of the body is drained (readBody), so the client can finish sending and read the 413

@@ -17,6 +17,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { CORS } from '../../lib/http/cors';
 import type { EndpointDefinition, LayerName } from '../../lib/http/definition';
+import { methodsOf } from '../../lib/http/routes';
 import { endpointList } from '../../lib/api/registry';
 import { constructId } from './constructId';
 import { mergePermissions, permissionsFor, ServiceFunction, type TablePermissions } from './lambdaFunction';
@@ -38,11 +39,10 @@ function pipelinePermissions(entry: EndpointDefinition): TablePermissions {
   return { accounts: ['dynamodb:GetItem'], ...(usage.length ? { usage } : {}) };
 }
 
-/** The routes of an entry: its method and path, plus HEAD beside GET (HTTP APIs route HEAD only where a route says so). */
+/** The routes of an entry: each method it answers (methodsOf: HEAD beside GET; HTTP APIs route HEAD only where a route says so). */
 function routeKeys(entry: EndpointDefinition): HttpRouteKey[] {
   if (entry.path === '$default') return [HttpRouteKey.DEFAULT];
-  const methods = entry.method === 'GET' ? [HttpMethod.GET, HttpMethod.HEAD] : [HttpMethod[entry.method]];
-  return methods.map((method) => HttpRouteKey.with(entry.path, method));
+  return methodsOf(entry.method).map((method) => HttpRouteKey.with(entry.path, HttpMethod[method as keyof typeof HttpMethod]));
 }
 
 /**

@@ -5,6 +5,9 @@ interface Route {
   method: string;
 }
 
+/** The methods a route answers: its own, and HEAD beside GET (the body left out). */
+export const methodsOf = (method: string): string[] => (method === 'GET' ? ['GET', 'HEAD'] : [method]);
+
 const unversioned = (path: string) => path.toLowerCase().replace(/\/{2,}/g, '/').replace(/\/+$/, '').replace(/^\/v\d+/, '');
 
 /**
@@ -15,7 +18,7 @@ const unversioned = (path: string) => path.toLowerCase().replace(/\/{2,}/g, '/')
 export function unroutedError(method: string, path: string, routes: readonly Route[], retired: Record<string, string>) {
   const successor = retired[path];
   if (successor) return new GoneError(`${path} is retired; use ${successor}.`);
-  const allowed = routes.filter((r) => r.path === path).flatMap((r) => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method]));
+  const allowed = routes.filter((r) => r.path === path).flatMap((r) => methodsOf(r.method));
   if (allowed.length > 0) return new MethodNotAllowedError(method, path, allowed);
   const near = routes.find((r) => unversioned(r.path) === unversioned(path));
   return new NotFoundError(
