@@ -34,6 +34,7 @@ import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import { LAMBDA_BUNDLE } from '../../infra/bundling';
+import { REFERENCE_DATA_OUT } from '../../infra/reference-data/build';
 import { PROJECT_ROOT } from '../../infra/projectRoot';
 import { issueApiKey } from '../../lib/accounts/keys';
 import { endpointList } from '../../lib/api/registry';
@@ -228,7 +229,7 @@ try {
     PATH: process.env.PATH,
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     DYNAMODB_ENDPOINT: server.dynamoEndpoint,
-    REFERENCE_DATA_DIR: join(PROJECT_ROOT, 'layers/reference-data/build/reference-data'),
+    REFERENCE_DATA_DIR: join(PROJECT_ROOT, REFERENCE_DATA_OUT),
     VPIC_DB_PATH: await buildVpicLayer(), // as the vpic layer provides it
     DOCS_ASSETS_DIR: buildDocsLayer(), // as the docs layer provides it
     MODEL_PATH: modelPath(),
