@@ -19,7 +19,7 @@
  *   federal taxable income or define their standard deduction as the federal one carry the federal amount.
  */
 import type { Bracket, CaTaxTable, SourcedTable, UsFilingStatus, UsTaxTable } from '../types';
-import { roundDecimal } from '../../numbers/round';
+import { roundMoney, roundRate } from '../brackets';
 
 export type Year = 2024 | 2025 | 2026;
 export const US_STATE_YEARS: readonly Year[] = [2024, 2025, 2026];
@@ -39,7 +39,7 @@ export function brackets(pairs: RatePairs): Bracket[] {
 /** The same schedule multiplied (e.g. married = 2 × single); thresholds rounded to the dollar, bases to the cent. */
 export function scaled(pairs: RatePairs, factor: number): RatePairs {
   return pairs.map(([threshold, rate, base]) =>
-    base === undefined ? ([Math.round(threshold * factor), rate] as const) : ([Math.round(threshold * factor), rate, roundCents(base * factor)] as const),
+    base === undefined ? ([Math.round(threshold * factor), rate] as const) : ([Math.round(threshold * factor), rate, roundMoney(base * factor)] as const),
   );
 }
 
@@ -52,10 +52,6 @@ export function indexed(pairs: RatePairs, factor: number, roundTo: number): Rate
     if (base !== undefined) throw new Error('a schedule with base amounts cannot be indexed by a factor');
     return [roundAmount(threshold * factor, roundTo), rate] as const;
   });
-}
-
-function roundCents(amount: number): number {
-  return roundDecimal(amount, 2);
 }
 
 function roundAmount(amount: number, roundTo: number): number {
@@ -196,7 +192,7 @@ function arkansas(regular: RatePairs, adjustment: { over: number; reduction: num
   const steps = Math.round((adjustment.reduction - adjustment.finalReduction) / 10);
   const ranges = Array.from({ length: steps + 1 }, (_, k): RatePair => {
     const min = adjustment.over + 100 * k;
-    return [min, top, roundCents(top * min - (adjustment.reduction - 10 * k))];
+    return [min, top, roundMoney(top * min - (adjustment.reduction - 10 * k))];
   });
   return [...regular, ...ranges];
 }
@@ -250,13 +246,9 @@ function withMillionaireSurcharge(pairs: RatePairs): RatePairs {
   const rateAtMillion = below[below.length - 1]![1];
   return [
     ...below,
-    [1_000_000, round4(rateAtMillion + 0.01)],
-    ...above.map(([threshold, rate]) => [threshold, round4(rate + 0.01)] as const),
+    [1_000_000, roundRate(rateAtMillion + 0.01)],
+    ...above.map(([threshold, rate]) => [threshold, roundRate(rate + 0.01)] as const),
   ];
-}
-
-function round4(rate: number): number {
-  return Math.round(rate * 10000) / 10000;
 }
 
 function californiaSchedules(single: RatePairs, hoh: RatePairs): Record<UsFilingStatus, Bracket[]> {
@@ -590,6 +582,8 @@ const NE_2025 = {
   married: [[0, 0.0246], [8040, 0.0351], [48250, 0.0501], [77730, 0.052]] as RatePairs,
   head_of_household: [[0, 0.0246], [7510, 0.0351], [38590, 0.0501], [57630, 0.052]] as RatePairs,
 };
+/** Nebraska's 2025 standard deductions: single, married filing jointly, married filing separately, head of household (Form 1040N booklet). */
+const NE_2025_DEDUCTION = [8600, 17200, 8600, 12600] as const;
 const NE_SOURCE = 'Nebraska Department of Revenue, Form 1040N instructions (tax rate schedules), https://revenue.nebraska.gov/';
 const NE_BOOKLET = (year: number, page: number) =>
   `Nebraska Department of Revenue, ${year} Nebraska Individual Income Tax Booklet p. ${page} (tax rate schedules, standard deduction line 6), https://revenue.nebraska.gov/sites/default/files/doc/tax-forms/${year}/f_Individual_Income_Tax_Booklet.pdf`;
@@ -609,14 +603,14 @@ const NE: Record<Year, SourcedTable<UsTaxTable>> = {
     NE_BOOKLET(2024, 10),
   ),
   // standard deduction 8,600 / 17,200 / 12,600: 2025 booklet line 6 (p. 13); brackets: its tax table (p. 49)
-  2025: entry(byStatus(NE_2025), deduction(8600, 17200, 8600, 12600), `${NE_BOOKLET(2025, 13)}; top rate 5.20 % (LB 754)`),
+  2025: entry(byStatus(NE_2025), deduction(...NE_2025_DEDUCTION), `${NE_BOOKLET(2025, 13)}; top rate 5.20 % (LB 754)`),
   2026: entry(
     byStatus({
       single: withMergedTopRate(indexed(NE_2025.single, ASSUMED_2026_INDEXATION, 10), 0.0455),
       married: withMergedTopRate(indexed(NE_2025.married, ASSUMED_2026_INDEXATION, 10), 0.0455),
       head_of_household: withMergedTopRate(indexed(NE_2025.head_of_household, ASSUMED_2026_INDEXATION, 10), 0.0455),
     }),
-    deduction(8850, 17650, 8850, 12950),
+    deduction(...(NE_2025_DEDUCTION.map((amount) => roundAmount(amount * ASSUMED_2026_INDEXATION, 50)) as [number, number, number, number])),
     `${NE_SOURCE}; third and top brackets at 4.55 % for 2026 (LB 754), so they merge — verify; ${EST_2026} (standard deduction: 2025's × 1.027, to $50)`,
   ),
 };
