@@ -7,6 +7,7 @@
  * be missed, which the test against Intl, day by day over the whole span, rules out for the listed zones).
  */
 import type { ReferenceImporter } from '../reference/importer';
+import { changeInstant, readOffset } from './zoned';
 import { TABLE_ZONES, ZONE_TABLE_FILE, type ZoneTable } from './zoneTable';
 
 const FROM = Date.UTC(1970, 0, 1) / 1000;
@@ -14,40 +15,17 @@ const UNTIL = Date.UTC(2061, 0, 1) / 1000;
 const DAY_SECONDS = 86_400;
 const WEEK_SECONDS = 7 * DAY_SECONDS;
 
-/** The zone's offset (seconds) at an instant, read from Intl's wall clock for it. */
-function intlOffset(format: Intl.DateTimeFormat, seconds: number): number {
-  // en-US, h23, numeric: "1/2/1970, 03:04:05"
-  const [month, day, year, hour, minute, second] = format.format(new Date(seconds * 1000)).match(/\d+/g)!.map(Number) as [number, number, number, number, number, number];
-  return (Date.UTC(year, month - 1, day, hour, minute, second) - seconds * 1000) / 1000;
-}
-
+/** The zone's offset at `from`, then each change in [from, until): its instant and the offset from then on. */
 export function zoneChanges(timeZone: string, from = FROM, until = UNTIL): number[] {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
-  let offset = intlOffset(format, from);
+  let offset = readOffset(from, timeZone);
   const changes = [offset];
   for (let week = from; week < until; week += WEEK_SECONDS) {
-    if (intlOffset(format, Math.min(week + WEEK_SECONDS, until)) === offset) continue;
+    if (readOffset(Math.min(week + WEEK_SECONDS, until), timeZone) === offset) continue;
     // a change this week: each day of it, and the second on the day it happens
     for (let day = week; day < week + WEEK_SECONDS && day < until; day += DAY_SECONDS) {
-      const next = intlOffset(format, day + DAY_SECONDS);
+      const next = readOffset(day + DAY_SECONDS, timeZone);
       if (next === offset) continue;
-      let low = day;
-      let high = day + DAY_SECONDS;
-      while (high - low > 1) {
-        const middle = Math.floor((low + high) / 2);
-        if (intlOffset(format, middle) === offset) low = middle;
-        else high = middle;
-      }
-      changes.push(high, next);
+      changes.push(changeInstant(day, day + DAY_SECONDS, timeZone), next);
       offset = next;
     }
   }

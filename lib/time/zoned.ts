@@ -12,6 +12,7 @@
  * writes (zoneTable.ts) and Intl answers only for other zones and years.
  */
 
+import { utcDate } from './calendarDate';
 import { tableOffsetSeconds } from './zoneTable';
 
 const DAY_SECONDS = 86_400;
@@ -48,8 +49,8 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** The zone's offset at an instant (whole seconds), as Intl gives it. */
-function readOffset(seconds: number, timeZone: string): number {
+/** The zone's offset at an instant (whole seconds), as Intl gives it (also what the zone table is written from). */
+export function readOffset(seconds: number, timeZone: string): number {
   const parts: Record<string, number> = {};
   for (const { type, value } of formatter(timeZone).formatToParts(new Date(seconds * 1000))) parts[type] = Number(value);
   return (Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - seconds * 1000) / 1000;
@@ -60,15 +61,18 @@ function readDay(day: number, timeZone: string): ZoneDay {
   const offset = readOffset(start, timeZone);
   const last = readOffset(start + DAY_SECONDS - 1, timeZone);
   if (last === offset) return { offset };
-  // the first second with the new offset
-  let low = start;
-  let high = start + DAY_SECONDS - 1;
+  return { offset, change: { at: changeInstant(start, start + DAY_SECONDS - 1, timeZone), offset: last } };
+}
+
+/** The first second after `low` (which has the old offset) with the new one, found by halving up to `high` (which has it). */
+export function changeInstant(low: number, high: number, timeZone: string): number {
+  const offset = readOffset(low, timeZone);
   while (high - low > 1) {
     const middle = Math.floor((low + high) / 2);
     if (readOffset(middle, timeZone) === offset) low = middle;
     else high = middle;
   }
-  return { offset, change: { at: high, offset: last } };
+  return high;
 }
 
 /**
@@ -102,12 +106,9 @@ function wallClock(seconds: number, timeZone: string): Date {
   return new Date((s + zoneOffsetSeconds(s, timeZone)) * 1000);
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** YYYY-MM-DD of an instant (Unix seconds) in the zone. */
 export function zonedDate(seconds: number, timeZone: string): string {
-  const w = wallClock(seconds, timeZone);
-  return `${w.getUTCFullYear()}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}`;
+  return utcDate(wallClock(seconds, timeZone));
 }
 
 /** Minutes since local midnight of an instant in the zone. */
