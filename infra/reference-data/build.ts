@@ -17,7 +17,6 @@ import { moduleGraph } from '../bundling';
 import type { MissingData, ReferenceImporter } from '../../lib/reference/importer';
 import { MANIFEST_FILE, readManifest, type ReferenceManifest } from '../../lib/reference/referenceData';
 import { ACS_FIXTURE_DIR } from '../../lib/tax/acs';
-import { JOKE_POOL_FILES } from '../../lib/jokes/pools';
 import { PROJECT_ROOT } from '../projectRoot';
 
 export const REFERENCE_DATA_OUT = 'layers/reference-data/build/reference-data';
@@ -42,18 +41,7 @@ async function importers(): Promise<ReferenceImporter[]> {
     import('../../lib/calendars/import'),
     import('../../lib/time/zoneImport'),
   ]);
-  const importJokePools: ReferenceImporter = async (sources) => {
-    const pools = await jokes.importJokes(sources);
-    const from = `from ${pools.sources.join(', ')}`;
-    return {
-      files: {
-        [JOKE_POOL_FILES.free]: { data: pools.pools.free, summary: `${pools.pools.free.length} free jokes ${from}` },
-        [JOKE_POOL_FILES.premium]: { data: pools.pools.premium, summary: `${pools.pools.premium.length} premium jokes ${from}` },
-      },
-      warnings: pools.warnings,
-    };
-  };
-  return [importJokePools, tax.importTaxData, vehicles.importVehicleData, phone.importPhoneData, email.importEmailDomains, aviation.importAviationData, libor.importLiborFixings, holidays.importHolidays, zones.importTimeZones];
+  return [jokes.importJokeData, tax.importTaxData, vehicles.importVehicleData, phone.importPhoneData, email.importEmailDomains, aviation.importAviationData, libor.importLiborFixings, holidays.importHolidays, zones.importTimeZones];
 }
 
 /** Settings the import steps read besides the datasets directory. */

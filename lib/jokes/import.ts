@@ -6,8 +6,9 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import type { ReferenceImporter } from '../reference/importer';
 import { buildJokePools } from './buildPools';
-import type { JokePools } from './pools';
+import { JOKE_POOL_FILES, type JokePools } from './pools';
 
 export const OFFICIAL_JOKES_FILE = join('jokes', 'official_joke_api.json');
 
@@ -27,6 +28,19 @@ export async function importJokes(
 
   return { pools: buildJokePools(official?.jokes ?? [], oneLiners.jokes), warnings, sources };
 }
+
+/** The import step: the free and the premium pool, each in its own reference-data file (JOKE_POOL_FILES). */
+export const importJokeData: ReferenceImporter = async (datasetsDir) => {
+  const { pools, warnings, sources } = await importJokes(datasetsDir);
+  const from = `from ${sources.join(', ')}`;
+  return {
+    files: {
+      [JOKE_POOL_FILES.free]: { data: pools.free, summary: `${pools.free.length} free jokes ${from}` },
+      [JOKE_POOL_FILES.premium]: { data: pools.premium, summary: `${pools.premium.length} premium jokes ${from}` },
+    },
+    warnings,
+  };
+};
 
 async function readOfficialJokes(
   datasetsDir: string | undefined,
