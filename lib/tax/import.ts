@@ -8,9 +8,8 @@
  * - `property-tax.json`: see lib/tax/importPropertyTax.ts.
  * A missing or malformed source is a warning: what depends on it answers 503 data_unavailable.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { missingSource, type ImportResult, type ReferenceImporter } from '../reference/importer';
+import { missingSource, readDatasetFile, type ImportResult, type ReferenceImporter } from '../reference/importer';
 import { importPropertyTax } from './importPropertyTax';
 import { PROPERTY_TAX_FILE } from './propertyTax';
 import { US_STATE_CODES } from '../geo/usStates';
@@ -144,11 +143,11 @@ const US_TABLES = 'The US federal income-tax tables (PSLmodels Tax-Calculator)';
 
 /** The Tax-Calculator policy file, or why there is none (the 503 of the US tables then says it). */
 async function readPolicy(datasetsDir: string | undefined): Promise<{ policy: TaxCalculatorPolicy } | { missing: string }> {
-  if (datasetsDir === undefined) return { missing: missingSource(US_TABLES, TAX_CALCULATOR_FILE, undefined) };
   try {
-    return { policy: JSON.parse(await readFile(join(datasetsDir, TAX_CALCULATOR_FILE), 'utf8')) as TaxCalculatorPolicy };
+    const text = await readDatasetFile(datasetsDir, TAX_CALCULATOR_FILE);
+    if (text === undefined) return { missing: missingSource(US_TABLES, TAX_CALCULATOR_FILE, datasetsDir) };
+    return { policy: JSON.parse(text) as TaxCalculatorPolicy };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { missing: missingSource(US_TABLES, TAX_CALCULATOR_FILE, datasetsDir) };
     return { missing: `${US_TABLES} could not be imported: ${TAX_CALCULATOR_FILE} could not be read when the reference data were built (${(error as Error).message.split('\n')[0]}).` };
   }
 }
