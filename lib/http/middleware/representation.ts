@@ -16,13 +16,22 @@ export function representation(definition: EndpointDefinition): PipelineMiddlewa
     ...(definition.access !== 'public' && definition.keyIn !== 'query' ? ['X-Api-Key'] : []),
     ...(definition.vary ?? []),
   ].join(', ');
+  /** the last 200's body with its bytes and tag: a body that does not change (the docs page, the API reference) is hashed once per container */
+  let last: { body: string | undefined; base64: boolean; bytes: Buffer; tag: string } | undefined;
+  const bytesAndTag = (response: HttpResponse) => {
+    const base64 = response.isBase64Encoded === true;
+    if (last === undefined || last.body !== response.body || last.base64 !== base64) {
+      const bytes = bodyBytes(response);
+      last = { body: response.body, base64, bytes, tag: entityTag(bytes) };
+    }
+    return last;
+  };
   return {
     after: (request) => {
       const response = request.response as HttpResponse;
       if (response.statusCode !== 200) return;
       const { headers = {}, requestContext } = request.event;
-      const body = bodyBytes(response);
-      const tag = entityTag(body);
+      const { bytes: body, tag } = bytesAndTag(response);
       const coding = chooseCoding(headers['accept-encoding'], response.headers['Content-Type'], body.length);
       const validators = { ETag: codedTag(tag, coding), 'Cache-Control': cacheControl(definition.cache, request.internal.now), Vary: vary };
       const method = requestContext.http.method;
