@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { EndpointDefinition } from './definition';
 import { ACCESS } from './plans';
+import { HeadersTooLargeError, InternalError, MissingApiKeyError, MissingParameterError, PayloadTooLargeError, QuotaExceededError } from './errors';
 
 type Entry = EndpointDefinition & { name: string; tag: string };
 
@@ -20,13 +21,13 @@ const ERRORS = {
     name: 'BadRequest',
     description: 'A parameter is missing or invalid (the body names it in param), or the request is not valid HTTP',
     codes: ['missing_parameter', 'invalid_parameter', 'malformed_request'],
-    example: { error: "Parameter 'ticker' is required.", code: 'missing_parameter', param: 'ticker' },
+    example: new MissingParameterError('ticker').body(),
   },
   '401': {
     name: 'Unauthorized',
     description: 'No API key, or an unknown or disabled one',
     codes: ['missing_api_key', 'invalid_api_key'],
-    example: { error: 'An API key is required in the X-Api-Key header.', code: 'missing_api_key' },
+    example: new MissingApiKeyError().body(),
   },
   '403': {
     name: 'PlanRequired',
@@ -44,7 +45,7 @@ const ERRORS = {
     name: 'PayloadTooLarge',
     description: 'The request body is over 6 MB',
     codes: ['payload_too_large'],
-    example: { error: 'The request body is larger than 6 MB.', code: 'payload_too_large' },
+    example: new PayloadTooLargeError().body(),
   },
   '415': {
     name: 'UnsupportedMediaType',
@@ -56,19 +57,19 @@ const ERRORS = {
     name: 'TooManyRequests',
     description: 'The monthly quota is used up, or the per-minute rate limit reached; Retry-After says when to try again',
     codes: ['quota_exceeded', 'rate_limited'],
-    example: { error: 'The monthly quota of this key is used up; it resets on 2026-12-01.', code: 'quota_exceeded' },
+    example: new QuotaExceededError(0, '2026-12-01').body(),
   },
   '431': {
     name: 'HeadersTooLarge',
     description: 'The request headers are over 16 KB',
     codes: ['headers_too_large'],
-    example: { error: 'The request headers are larger than 16 KB.', code: 'headers_too_large' },
+    example: new HeadersTooLargeError().body(),
   },
   '500': {
     name: 'InternalError',
     description: 'Something failed on our side; the call is not counted (the message says so only when giving it back succeeded)',
     codes: ['internal_error'],
-    example: { error: 'Something went wrong on our side; the call was not counted.', code: 'internal_error' },
+    example: new InternalError().body(),
   },
   '502': {
     name: 'UpstreamError',
