@@ -2,6 +2,7 @@ import { NoDataError, UpstreamError } from '../http/errors';
 import { sampleMark } from '../http/sample';
 import type { Stored } from '../store/marketData';
 import { roundDecimal } from '../numbers/round';
+import { addDays } from '../time/calendarDate';
 import type { StockSnapshot } from './chartRead';
 import { latestDailyTransition, sessionDateOf, isPublished, type DailyBar } from './dailyBars';
 import { isOnWatchlist, readThrough, requestPathClient } from './readThrough';
@@ -35,9 +36,7 @@ export const MAX_DAYS_BETWEEN_SESSIONS = 14;
 /** The stored bar of the session before `session` (bars newest first), or undefined when it is not stored. */
 function sessionBefore(bars: Stored<DailyBar>[], session: string): Stored<DailyBar> | undefined {
   const before = bars.find((bar) => bar.value.session < session);
-  if (!before) return undefined;
-  const days = (Date.parse(`${session}T00:00:00Z`) - Date.parse(`${before.value.session}T00:00:00Z`)) / 86_400_000;
-  return days <= MAX_DAYS_BETWEEN_SESSIONS ? before : undefined;
+  return before && before.value.session >= addDays(session, -MAX_DAYS_BETWEEN_SESSIONS) ? before : undefined;
 }
 
 export interface StockPrice {
