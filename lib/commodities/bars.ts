@@ -1,5 +1,6 @@
 import { PERIOD_SECONDS, periodStart, type OhlcvBar, type Period } from '../markets/timeSeries';
-import type { ChartBar } from '../sources/yahooChart';
+import { priceDecimals, type Chart } from '../sources/yahooChart';
+import { roundDecimal } from '../numbers/round';
 
 /**
  * Futures OHLCV bars as stored (dataset `futures`, symbol = the Yahoo symbol, one series per period) and
@@ -21,7 +22,12 @@ export const FUTURES_DATASET = 'futures';
 export type FuturesBar = OhlcvBar;
 
 /** A chart source bar as stored. */
-export const barOf = ({ time, open, high, low, close, volume }: ChartBar): FuturesBar => ({ time, open, high, low, close, volume });
+/** A chart's bars as futures bars, prices in the contract's quote precision (priceDecimals). */
+export function barsOf(chart: Chart): FuturesBar[] {
+  const decimals = priceDecimals(chart.meta.priceHint, chart.meta.regularMarketPrice ?? chart.bars.at(-1)?.close ?? null);
+  const price = (value: number) => roundDecimal(value, decimals);
+  return chart.bars.map(({ time, open, high, low, close, volume }) => ({ time, open: price(open), high: price(high), low: price(low), close: price(close), volume }));
+}
 
 const DAY = 86_400;
 export const RETENTION_SECONDS: Record<Period, number | undefined> = {

@@ -4,7 +4,7 @@ import { logUpstreamFailure, MAX_BARS, PERIOD_SECONDS, windowNotStored, type Per
 import { ON_DEMAND_CLIENT, UpstreamFailure } from '../sources/http';
 import { INTRADAY_DEPTH_SECONDS, yahooChartClient, type YahooChartClient } from '../sources/yahooChart';
 import type { Stored } from '../store/collections';
-import { barOf, fourHourBarsOf, RETENTION_SECONDS, type FuturesBar } from './bars';
+import { barsOf, fourHourBarsOf, RETENTION_SECONDS, type FuturesBar } from './bars';
 import { futuresBars } from './store';
 
 /**
@@ -61,7 +61,7 @@ async function readWindow(client: YahooChartClient, symbol: string, period: Peri
   if (from >= to) return [];
   const chart = await client.chart(symbol, { interval, period1: from, period2: to });
   if (!chart) throw new UpstreamFailure('status', `the chart source does not know the front-month symbol ${symbol}`, 404);
-  const bars = chart.bars.map(barOf);
+  const bars = barsOf(chart);
   // as the intraday job's backfill stores them: 60m bars as 1h, and 4h built from them
   return period === '4h' ? fourHourBarsOf(bars) : bars;
 }

@@ -3,7 +3,7 @@ import type { Period } from '../markets/timeSeries';
 import type { WriteContext } from '../store/marketData';
 import type { YahooChartClient } from '../sources/yahooChart';
 import { COMMODITIES } from './catalog';
-import { aggregateBars, barOf, fourHourBarsOf, FROM_MINUTES, intradayWindowStart, type FuturesBar } from './bars';
+import { aggregateBars, barsOf, fourHourBarsOf, FROM_MINUTES, intradayWindowStart, type FuturesBar } from './bars';
 import { listedContracts, yahooContractSymbol } from './contracts';
 import { FRONT_MONTH_SYMBOLS } from './futuresSymbols';
 import { quoteOf, type FuturesQuote } from './quotes';
@@ -49,7 +49,7 @@ export async function ingestFrontMonthQuotes(client: YahooChartClient, context: 
       continue;
     }
     quotes.push(quoteOf(chart, root));
-    daily.push({ symbol, bars: chart.bars.map(barOf) });
+    daily.push({ symbol, bars: barsOf(chart) });
   }
   if (quotes.length === 0) throw new Error('no front-month symbol answered; stored quotes kept');
   await futuresQuotes.put(quotes, context);
@@ -71,10 +71,10 @@ export async function ingestIntradayBars(client: YahooChartClient, context: Writ
     const hourly: FuturesBar[] = [];
     if (!(await hasBarOlderThan(symbol, '1h', HOURLY_BACKFILL_AGE, context.now))) {
       const history = await client.chart(symbol, { interval: '60m', range: '1mo' });
-      hourly.push(...(history?.bars.map(barOf) ?? []));
+      hourly.push(...(history ? barsOf(history) : []));
     }
     if (hourly.length > 0) series.push({ symbol, period: '1h', bars: hourly }, { symbol, period: '4h', bars: fourHourBarsOf(hourly) });
-    const oneMinute = minutes.bars.map(barOf).filter((bar) => bar.time >= windowStart);
+    const oneMinute = barsOf(minutes).filter((bar) => bar.time >= windowStart);
     series.push({ symbol, period: '1m', bars: oneMinute });
     for (const period of FROM_MINUTES) series.push({ symbol, period, bars: aggregateBars(oneMinute, period, windowStart) });
   }

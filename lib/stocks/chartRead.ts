@@ -1,4 +1,4 @@
-import { INTRADAY_DEPTH_SECONDS, type Chart, type ChartBar } from '../sources/yahooChart';
+import { INTRADAY_DEPTH_SECONDS, priceDecimals, type Chart, type ChartBar } from '../sources/yahooChart';
 import { roundDecimal } from '../numbers/round';
 import { PERIOD_SECONDS, periodStart, type OhlcvBar, type Period } from '../markets/timeSeries';
 import { dailyBarsFromRead, isUsListing, type DailyBar, type ListingClock } from './dailyBars';
@@ -66,11 +66,6 @@ export function inMajorUnit(chart: Chart): Chart {
     },
     bars: chart.bars.map((bar) => ({ ...bar, open: scale(bar.open), high: scale(bar.high), low: scale(bar.low), close: scale(bar.close) })),
   };
-}
-
-export function priceDecimals(priceHint: number | null | undefined, sample: number | null): number {
-  if (typeof priceHint === 'number' && Number.isInteger(priceHint) && priceHint >= 0 && priceHint <= 8) return priceHint;
-  return sample !== null && Math.abs(sample) < 1 ? 4 : 2;
 }
 
 

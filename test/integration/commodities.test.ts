@@ -13,6 +13,7 @@ import { handler as quotesJob } from '../../functions/ingest/commodityQuotes';
 import { BASE_PRICE, chartPayload, contractName, midnightIn, syntheticBars, tradingDates, type SyntheticBar } from '../support/commoditiesCharts';
 import {
   jsonReply,
+  recordingReply,
   serverError,
   startFakeUpstream,
   tooManyRequests,
@@ -392,6 +393,28 @@ describe('ingestion from the chart API', () => {
       for (const bar of bars) expect(bar.provisional).toBe(nowS < finalAt(bar.time));
       expect(bars[0].provisional).toBe(true);
     });
+  });
+});
+
+describe('a window that is not stored, read on demand', () => {
+  test('reads gold\'s real 2020 recording, serves its bar and answers the same window again from the store', async () => {
+    // Prepare: GC=F answers with the real chart recording of 2020-01-01..03 (RECORDINGS_DIR/yahoo, recorded 2025-02)
+    upstream.on(chartPath('GC=F'), recordingReply('yahoo/chart-GC=F-2020-01-01-to-2020-01-03.json'));
+    const window = `start=${Date.UTC(2020, 0, 1) / 1000}&end=${Date.UTC(2020, 0, 3) / 1000}`;
+
+    // Act
+    const first = await get(`/v1/commoditypricehistorical?name=gold&period=1d&${window}`, keys.business);
+    const readsAfterFirst = upstream.requestsTo(chartPath('GC=F')).length;
+    const second = await get(`/v1/commoditypricehistorical?name=gold&period=1d&${window}`, keys.business);
+
+    // Assess
+    expect(first.status).toBe(200);
+    const bars = await json<any[]>(first);
+    expect(bars).toEqual([expect.objectContaining({ time: 1577941200, open: 1518.1, high: 1528.7, low: 1518, close: 1524.5, volume: 214 })]);
+    expect(readsAfterFirst).toBeGreaterThan(0);
+    expect(await json(second)).toEqual(bars);
+    expect(upstream.requestsTo(chartPath('GC=F'))).toHaveLength(readsAfterFirst);
+    upstream.on(chartPath('GC=F'), frontMonthReply);
   });
 });
 

@@ -1,5 +1,6 @@
 import { parseChart } from '../../lib/sources/yahooChart';
-import { dailyBarsOf, fourHourBars, intradayBarsOf, priceDecimals, snapshotOf } from '../../lib/stocks/chartRead';
+import { dailyBarsOf, fourHourBars, intradayBarsOf, snapshotOf } from '../../lib/stocks/chartRead';
+import { priceDecimals } from '../../lib/sources/yahooChart';
 import { roundDecimal as roundTo } from '../../lib/numbers/round';
 import { coverageAfter, intradayRequest } from '../../lib/stocks/sourceRead';
 import { historyFloor, historyWindow } from '../../lib/stocks/stockHistory';
