@@ -47,7 +47,7 @@ export const LAYERS: Record<LayerName, LayerSpec> = {
     environment: { VPIC_DB_PATH: LAMBDA_VPIC_DB_PATH },
   },
   docs: {
-    description: `Swagger UI bundle and stylesheet for GET /docs under ${LAMBDA_DOCS_ASSETS_DIR}`,
+    description: `Swagger UI bundle and stylesheet for GET /docs, and the API reference GET /openapi.json serves, under ${LAMBDA_DOCS_ASSETS_DIR}`,
     script: 'layers/docs/build.ts',
     environment: { DOCS_ASSETS_DIR: LAMBDA_DOCS_ASSETS_DIR },
   },

@@ -50,6 +50,7 @@ export const endpoints = {
     cache: { scope: 'public', maxAge: 3600 },
     params: noParams,
     response: { json: () => z.looseObject({ openapi: z.string() }) },
+    layers: ['docs'],
   }),
   docs: defineEndpoint({
     path: '/docs',

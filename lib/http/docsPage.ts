@@ -10,6 +10,9 @@ import { dirname, join } from 'node:path';
  */
 export const DOCS_ASSET_FILES = ['swagger-ui-bundle.js', 'swagger-ui.css', 'LICENSE', 'NOTICE'] as const;
 
+/** The API reference document (GET /openapi.json) as the docs layer holds it, built at deploy time. */
+export const OPENAPI_FILE = 'openapi.json';
+
 export function docsAssetsDir(): string {
   return process.env.DOCS_ASSETS_DIR || dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 }

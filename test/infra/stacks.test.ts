@@ -5,6 +5,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { buildApp, type ServiceStacks } from '../../infra/app';
 import { endpointList, ingestionJobs } from '../../lib/api/registry';
+import { apiDocumentJson } from '../../lib/api/apiDocument';
 import type { IngestionJobDefinition } from '../../lib/ingest/definition';
 import { IngestionStack } from '../../infra/stacks/ingestion-stack';
 import { StatefulStack, type Tables } from '../../infra/stacks/stateful-stack';
@@ -216,8 +217,17 @@ describe('The CDK app', () => {
     const bundle = statSync(join(assetDir(logicalId(stacks.api.functions.docs!)), 'index.mjs')).size;
     // Assess
     expect(fn.Environment.Variables.DOCS_ASSETS_DIR).toBe('/opt/docs');
-    expect(files.sort()).toEqual(['docs/LICENSE', 'docs/NOTICE', 'docs/swagger-ui-bundle.js', 'docs/swagger-ui.css']);
+    expect(files.sort()).toEqual(['docs/LICENSE', 'docs/NOTICE', 'docs/openapi.json', 'docs/swagger-ui-bundle.js', 'docs/swagger-ui.css']);
     expect(bundle).toBeLessThan(1024 * 1024); // the page's 1.9 MB of Swagger UI stay in the layer
+  });
+
+  it('gives GET /openapi.json the docs layer, whose openapi.json is the document it serves', () => {
+    // Prepare
+    const fn = resources(api)[logicalId(stacks.api.functions.openApi!)]!.Properties;
+    const layerDir = assetDir((fn.Layers as { Ref: string }[])[0]!.Ref);
+    // Assess
+    expect(fn.Environment.Variables.DOCS_ASSETS_DIR).toBe('/opt/docs');
+    expect(readFileSync(join(layerDir, 'docs/openapi.json'), 'utf8')).toBe(apiDocumentJson());
   });
 
   describe('the object-detection function', () => {
