@@ -212,6 +212,7 @@ export const aviationEndpoints = {
       'Unknown city → 404 no_data; upstream failure with nothing cached → 502 upstream_error.',
     access: 'all',
     metering: 'quota',
+    reachesInternet: true,
     cache: liveData(30 * 60),
     params: () => z.object({
       lat: z.optional(decimalParam(-90, 90, 'latitude, decimal degrees (with lon)')),

@@ -114,6 +114,7 @@ export const commodityEndpoints = {
       'the period yet → 503 data_unavailable.',
     access: 'premium',
     metering: 'quota',
+    reachesInternet: true,
     cache: liveData(5 * 60),
     params: () => z.object({
       type: z._default(typeParam(), 'wti'),
@@ -161,6 +162,7 @@ export const commodityEndpoints = {
       'for the period yet → 503 data_unavailable.',
     access: 'premium',
     metering: 'quota',
+    reachesInternet: true,
     cache: liveData(5 * 60),
     params: () => z.object({
       name: commodityName(),

@@ -78,6 +78,7 @@ export const cryptoEndpoints = {
       SOURCE,
     access: 'premium',
     metering: 'quota',
+    reachesInternet: true,
     cache: liveData(60),
     params: () => z.object({
       symbol: symbolParam(),

@@ -33,6 +33,7 @@ export const internetEndpoints = {
     ].join('\n\n'),
     access: 'all',
     metering: 'quota',
+    reachesInternet: true,
     cache: liveData(3600),
     params: () => z.object({ email: textParam(MAX_EMAIL_INPUT, 'email address to check') }),
     response: {
@@ -70,6 +71,7 @@ export const internetEndpoints = {
     ].join('\n\n'),
     access: 'all',
     metering: 'quota',
+    reachesInternet: true,
     cache: liveData(5 * 60),
     params: () => z.object({ url: textParam(MAX_URL_LENGTH, 'the http(s) URL of the page') }),
     rules: (p) => {

@@ -58,6 +58,7 @@ export const stockEndpoints = {
       HISTORY_SOURCE,
     access: 'all',
     metering: 'quota',
+    reachesInternet: true,
     cache: liveData(5 * 60),
     params: () => z.object({ ticker: tickerParam('stock or index ticker (e.g. AAPL, BRK-B, ^GSPC, 7203.T)') }),
     response: {
@@ -94,6 +95,7 @@ export const stockEndpoints = {
       HISTORY_SOURCE,
     access: 'premium',
     metering: 'quota',
+    reachesInternet: true,
     cache: liveData(5 * 60),
     params: () => z.object({
       ticker: tickerParam('stock or index ticker'),

@@ -45,6 +45,11 @@ export interface EndpointDefinition<S extends QueryParams = QueryParams> {
   memoryMb?: number;
   timeoutSeconds?: number;
   layers?: LayerName[];
+  /**
+   * The handler itself reaches hosts on the internet: an upstream read on demand, a DNS lookup, a web page.
+   * test/unit/quotaBeside.test.ts checks it against the network modules the handler's bundle holds.
+   */
+  reachesInternet?: true;
   /** tables the handler itself uses; the pipeline's own access (accounts, usage) is added by the stack */
   tables?: Partial<Record<TableName, TableAccess>>;
 }

@@ -32,13 +32,31 @@ function decidedAfter(request: PipelineRequest): 'head' | 'conditional' | undefi
 }
 
 /**
+ * Whether the handler runs while the call's quota write is in flight instead of after it: it writes no
+ * table, reaches nothing on the internet and takes no upload, so running it for a call the quota then
+ * refuses changes nothing stored and costs no more than its reads. An accepted call then waits for one
+ * store round trip (the write and the handler's reads side by side) instead of two in a row.
+ */
+export function runsBesideQuota(definition: EndpointDefinition): boolean {
+  return (
+    definition.metering === 'quota' &&
+    !definition.upload &&
+    !definition.reachesInternet &&
+    Object.values(definition.tables ?? {}).every((access) => access === 'read')
+  );
+}
+
+/**
  * Quota: one atomic conditional update reserves the call against the billing month and counts it in the
- * day's per-API usage; a call that then fails is refunded. HEAD and conditional GETs only read the month's
+ * day's per-API usage; a call that then fails is refunded. Where runsBesideQuota allows, the handler runs
+ * beside that write: its answer waits for the write and is dropped when the quota was used up (429), and
+ * a failure waits for it too before the refund. HEAD and conditional GETs only read the month's
  * count first (429 when it is used up; RateLimit-* as it stands); a conditional GET that ends in a 200 (or
  * 404 no_data) then reserves like any GET, a 304 or a HEAD writes nothing. Rate-limited endpoints count a
  * per-minute window instead, for every call. Either way the RateLimit-* headers describe what is left.
  */
 export function meter(definition: EndpointDefinition): PipelineMiddleware {
+  const beside = runsBesideQuota(definition);
   const quotaOf = (request: PipelineRequest) => {
     const state = request.internal;
     const account = state.account!;
@@ -90,16 +108,28 @@ export function meter(definition: EndpointDefinition): PipelineMiddleware {
     if (count === undefined) throw new RateLimitedError(RATE_LIMIT_PER_MINUTE, resetSeconds);
   };
 
+  /** the outcome of a reservation made beside the handler, once: the error it ended in, or undefined (reserved) */
+  const settleReservation = async (request: PipelineRequest): Promise<Error | undefined> => {
+    const state = request.internal;
+    const pending = state.pendingReservation;
+    state.pendingReservation = undefined;
+    return pending && (await pending);
+  };
+
   return {
     before: async (request) => {
       if (!request.internal.account) return;
       if (definition.metering === 'rateLimit') await limitRate(request);
       if (definition.metering !== 'quota') return;
       const mode = decidedAfter(request);
-      await (mode ? checkQuota(request, mode) : reserveQuota(request));
+      if (mode) await checkQuota(request, mode);
+      else if (beside) request.internal.pendingReservation = reserveQuota(request).then(() => undefined, (error: Error) => error);
+      else await reserveQuota(request);
     },
     after: async (request) => {
       const state = request.internal;
+      const refused = await settleReservation(request);
+      if (refused) throw refused;
       if (!state.deferredReservation) return;
       state.deferredReservation = false;
       if (request.response && typeof request.response === 'object' && request.response.statusCode === 304) return;
@@ -107,6 +137,12 @@ export function meter(definition: EndpointDefinition): PipelineMiddleware {
     },
     onError: async (request) => {
       const state = request.internal;
+      // a call whose quota write refused it (429) or failed answers that, whatever its handler did; one it accepted is refunded below
+      const refused = await settleReservation(request);
+      if (refused) {
+        request.error = refused;
+        return;
+      }
       if (state.deferredReservation) {
         // a conditional GET that failed counts exactly as a plain GET would: only a 404 no_data uses quota
         state.deferredReservation = false;

@@ -15,6 +15,8 @@ export type CallState = {
   supplied?: Set<string>;
   /** the quota reservation to refund if the call fails */
   reservation?: CallSlot;
+  /** the quota write in flight beside the handler (runsBesideQuota): the error it ended in, or undefined once reserved */
+  pendingReservation?: Promise<Error | undefined>;
   /** a conditional GET whose quota is reserved after the handler, unless it ends in 304 */
   deferredReservation?: boolean;
   /** true while the call may be counted against the quota: a reservation was made (or its outcome is unknown) and not given back */
