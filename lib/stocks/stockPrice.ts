@@ -54,6 +54,10 @@ export interface StockPrice {
 
 export async function stockPrice(ticker: string, live: boolean, now: Date): Promise<StockPrice> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
+  // the newest bars are read beside the records (one round trip), and again only after a read on demand stored new ones
+  const readBars = () => dailyBars.query(ticker, '1d', { limit: 8, order: 'newest' }, now);
+  let storedBars = readBars();
+  storedBars.catch(() => undefined); // awaited below unless replaced; a failure then surfaces there
   const [listing, storedSnapshot, coverage] = await Promise.all([stockTickers.get(ticker, now), stockSnapshots.get(ticker, now), dailyCoverage.get(ticker, now)]);
   let snapshot: Stored<StockSnapshot> | undefined = storedSnapshot;
   const outdated =
@@ -63,14 +67,16 @@ export async function stockPrice(ticker: string, live: boolean, now: Date): Prom
       (live ? storedSnapshot.storedAt < nowSeconds - LIVE_QUOTE_SECONDS : coverage.value.read_at < latestDailyTransition(nowSeconds)));
   if (outdated) {
     const outcome = await readThrough(() => readDaily(requestPathClient(), ticker, nowSeconds, coverage?.value), now);
-    if ('read' in outcome) snapshot = { value: outcome.read.snapshot, sample: false, storedAt: nowSeconds };
-    else if (!storedSnapshot) {
+    if ('read' in outcome) {
+      snapshot = { value: outcome.read.snapshot, sample: false, storedAt: nowSeconds };
+      storedBars = readBars();
+    } else if (!storedSnapshot) {
       if ('unknown' in outcome) throw new NoDataError(`No stock or index with ticker '${ticker}' is known.`);
       throw new UpstreamError(`The price source could not be reached for '${ticker}' and nothing is stored yet; try again shortly.`);
     }
   }
   const quote = snapshot!;
-  const bars = (await dailyBars.query(ticker, '1d', { limit: 8, order: 'newest' }, now)).filter((bar) => isPublished(bar.value.session, nowSeconds));
+  const bars = (await storedBars).filter((bar) => isPublished(bar.value.session, nowSeconds));
   const decimals = quote.value.price_decimals;
 
   let price: number;
