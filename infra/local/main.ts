@@ -95,11 +95,11 @@ const { built, report } = await referenceData;
 if (built) for (const warning of report.warnings) console.log(`  warning: ${warning}`);
 else console.log(`Reference data: up to date (${Object.keys(report.files).length} files; inputs unchanged since they were imported)`);
 
-// the vPIC database the VIN decoder reads (the vpic layer's content; built once, a few seconds)
+// the vPIC pattern table the VIN decoder reads (the vpic layer's content; built once, a few seconds)
 const missing: string[] = [];
 if (!process.env.VPIC_DB_PATH) {
   process.env.VPIC_DB_PATH = await buildVpicLayer().catch((error: Error) => {
-    missing.push(`  /v1/vinlookup: the vPIC database was not built (${error.message}): model and body class are null.`);
+    missing.push(`  /v1/vinlookup: the vPIC pattern table was not built (${error.message}): model and body class are null.`);
     return '';
   });
 }

@@ -42,7 +42,7 @@ export const LAYERS: Record<LayerName, LayerSpec> = {
     environment: { MODELS_DIR: LAMBDA_MODELS_DIR },
   },
   vpic: {
-    description: `Compact NHTSA vPIC database for VIN model and body class at ${LAMBDA_VPIC_DB_PATH}`,
+    description: `NHTSA vPIC pattern table for VIN model and body class at ${LAMBDA_VPIC_DB_PATH}`,
     script: 'layers/vpic/build.ts',
     environment: { VPIC_DB_PATH: LAMBDA_VPIC_DB_PATH },
   },

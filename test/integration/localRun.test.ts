@@ -38,7 +38,7 @@ function start(dataDir: string, env: Record<string, string> = {}): Run {
       DATASETS_DIR: empty,
       MODELS_DIR: empty,
       REFERENCE_DATA_DIR: referenceData,
-      VPIC_DB_PATH: join(empty, 'vpic.db'),
+      VPIC_DB_PATH: join(empty, 'vin-patterns'),
       DATA_DIR: dataDir,
       PORT: '0',
       DYNAMODB_PORT: '0',

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { json, startTestServer, type TestServer } from '../support/testServer';
-import { cachedCompactVpicDatabase } from '../../lib/vehicles/vpicTrim';
+import { cachedVpicPatternTable } from '../../lib/vehicles/vpicTrim';
 
 let server: TestServer;
 let wmiRows: Map<string, string>;
 
 beforeAll(async () => {
-  // the offline vPIC decoder reads VPIC_DB_PATH once per container: give it the compact database
-  process.env.VPIC_DB_PATH = await cachedCompactVpicDatabase();
+  // the offline vPIC decoder reads VPIC_DB_PATH once per container: give it the pattern table
+  process.env.VPIC_DB_PATH = await cachedVpicPatternTable();
   server = await startTestServer();
   // expected manufacturers come straight from the NHTSA CSV (wmi,"manufacturer",...)
   const csv = readFileSync(join(process.env.DATASETS_DIR ?? join(process.cwd(), '../shared/datasets'), 'vin/vpic_wmi.csv'), 'utf8');

