@@ -6,7 +6,8 @@
  * 1. Functions: bundle size and cold init (fresh process: import + first valid call) of every function,
  *    each run right after a run of the floor: a minimal handler bundled the same way that imports the
  *    DynamoDB document client and sends one UpdateItem (floorHandler.ts). Production settings: NODE_OPTIONS
- *    as deployed (none), Powertools logs at INFO and metrics on.
+ *    as deployed (none), Powertools logs at INFO and metrics on. For keyed functions also against a second
+ *    reference, printed for scale: the floor plus the account read of a cold keyed call (keyedFloorHandler.ts).
  * 2. Source maps: cold init with NODE_OPTIONS=--enable-source-maps against without, for the floor and the
  *    largest bundles.
  * 3. Warm handler overhead: each handler in-process, 1,000 calls against the embedded store; the time the
@@ -36,6 +37,7 @@ import { build } from 'esbuild';
 import { LAMBDA_BUNDLE } from '../../infra/bundling';
 import { REFERENCE_DATA_OUT } from '../../infra/reference-data/build';
 import { PROJECT_ROOT } from '../../infra/projectRoot';
+import { hashApiKey } from '../../lib/accounts/apiKey';
 import { issueApiKey } from '../../lib/accounts/keys';
 import { endpointList } from '../../lib/api/registry';
 import { resetDynamo } from '../../lib/store/dynamo';
@@ -238,6 +240,9 @@ try {
   const floorEvent = join(workDir, 'floor-event.json');
   writeFileSync(floorEvent, JSON.stringify(sampleEvent('/floor', 'GET', '', '')));
   const floorKb = statSync(floorBundle).size / 1024;
+  // the keyed floor reads the enterprise demo account, as the keyed functions' sample calls do
+  const keyedFloorBundle = await bundle('test/bench/keyedFloorHandler.ts', 'keyedFloor');
+  const keyedFloorEnv = { ...childEnv, BENCH_KEY_HASH: hashApiKey(server.keys.enterprise!) };
   for (const entry of endpoints) {
     bundleOf.set(entry.name, await bundle(entry.entry, entry.name));
     const eventFile = join(workDir, `${entry.name}-event.json`);
@@ -264,32 +269,40 @@ try {
         `Bundle: esbuild, minified, AWS SDK bundled. Cold init: fresh process, import + first call (wall time); median of ${COLD_RUNS} runs, each right\n` +
         `after a floor run; floor ms = median of those floor runs. CPU: the same runs' process CPU time (user + system), steadier than wall time\n` +
         `on a busy machine. Budgets: bundle ≤ ${BUDGET.bundle} × floor, cold init ≤ ${BUDGET.coldInit} × floor ("!" marks a miss). own KB: bundle − floor\n` +
-        'bundle, the code a function adds to the floor (every bundle contains the floor). upstream: fetch calls.',
+        'bundle, the code a function adds to the floor (every bundle contains the floor). upstream: fetch calls.\n' +
+        '× keyed: cold init against a second reference, not a budget, run in the same rounds: the floor plus the account GetItem a new\n' +
+        "container reads before its quota write (keyedFloorHandler.ts), i.e. the least a keyed endpoint's first call does; '-' for public ones.",
     );
-    console.log('function                      bundle KB  ×floor   own KB   import ms  cold init ms   floor ms  ×floor   CPU ms  floor CPU  ×floor  upstream  status');
+    console.log('function                      bundle KB  ×floor   own KB   import ms  cold init ms   floor ms  ×floor   CPU ms  floor CPU  ×floor  × keyed  upstream  status');
     const allFloor: number[] = [];
+    const allKeyed: number[] = [];
     const bundlesOver: string[] = [];
     for (const entry of endpoints) {
       const subject: ColdRun[] = [];
       const floor: ColdRun[] = [];
+      const keyedFloor: ColdRun[] = [];
+      const keyed = entry.access !== 'public';
       for (let i = 0; i < COLD_RUNS; i += 1) {
         // a rate-limited endpoint (RATE_LIMIT_PER_MINUTE calls a minute per key) gets a new key per run, so every run is the accepted call
         if (entry.metering === 'rateLimit') writeFileSync(eventFileOf.get(entry.name)!, JSON.stringify(sampleEventOf(entry, (await tenantKeysOf(server, 1))[0]!)));
         floor.push(await coldStart(floorBundle, floorEvent, childEnv));
+        if (keyed) keyedFloor.push(await coldStart(keyedFloorBundle, floorEvent, keyedFloorEnv));
         subject.push(await coldStart(bundleOf.get(entry.name)!, eventFileOf.get(entry.name)!, childEnv));
       }
       allFloor.push(...floor.map((r) => r.totalMs));
+      allKeyed.push(...keyedFloor.map((r) => r.totalMs));
       const sizeKb = statSync(bundleOf.get(entry.name)!).size / 1024;
       const cold = median(subject.map((r) => r.totalMs));
       const floorMs = median(floor.map((r) => r.totalMs));
       const sizeRatio = ratio(sizeKb, floorKb);
       const coldRatio = ratio(cold, floorMs);
+      const keyedRatio = keyed ? fixed(ratio(cold, median(keyedFloor.map((r) => r.totalMs))), 2, 7) : '      -';
       const cpu = median(subject.map((r) => r.cpuMs));
       const floorCpu = median(floor.map((r) => r.cpuMs));
       const upstream = Math.max(...subject.map((r) => r.upstreamCalls));
       console.log(
         `${entry.name.padEnd(28)} ${fixed(sizeKb, 1, 10)} ${fixed(sizeRatio, 2, 6)}${mark(sizeRatio, BUDGET.bundle)} ${fixed(sizeKb - floorKb, 1, 8)} ${fixed(median(subject.map((r) => r.importMs)), 1, 10)} ` +
-          `${fixed(cold, 1, 13)} ${fixed(floorMs, 1, 10)} ${fixed(coldRatio, 2, 6)}${mark(coldRatio, BUDGET.coldInit)} ${fixed(cpu, 1, 8)} ${fixed(floorCpu, 1, 10)} ${fixed(cpu / floorCpu, 2, 6)}${mark(cpu / floorCpu, BUDGET.coldInit)} ` +
+          `${fixed(cold, 1, 13)} ${fixed(floorMs, 1, 10)} ${fixed(coldRatio, 2, 6)}${mark(coldRatio, BUDGET.coldInit)} ${fixed(cpu, 1, 8)} ${fixed(floorCpu, 1, 10)} ${fixed(cpu / floorCpu, 2, 6)}${mark(cpu / floorCpu, BUDGET.coldInit)} ${keyedRatio} ` +
           `${String(upstream).padStart(8)}  ${[...new Set(subject.map((r) => r.status))].join(',')}`,
       );
       if (coldRatio > BUDGET.coldInit) {
@@ -302,6 +315,9 @@ try {
     }
     if (bundlesOver.length) summary.push(`bundle over ${BUDGET.bundle} × floor (${floorKb.toFixed(0)} KB; every bundle contains the floor, + its own code), ${bundlesOver.length} functions: ${bundlesOver.join(', ')}`);
     console.log(`floor (all ${allFloor.length} runs): median ${median(allFloor).toFixed(1)} ms, min ${Math.min(...allFloor).toFixed(1)} ms, max ${Math.max(...allFloor).toFixed(1)} ms`);
+    if (allKeyed.length) {
+      console.log(`keyed floor (all ${allKeyed.length} runs): median ${median(allKeyed).toFixed(1)} ms (${(median(allKeyed) / median(allFloor)).toFixed(2)} × floor), min ${Math.min(...allKeyed).toFixed(1)} ms, max ${Math.max(...allKeyed).toFixed(1)} ms`);
+    }
   }
 
   if (SECTIONS.has('sourcemaps')) {
