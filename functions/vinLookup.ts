@@ -1,15 +1,13 @@
 import { endpoint } from '../lib/http/endpoint';
 import { ACCESS } from '../lib/http/plans';
-import { referenceData } from '../lib/reference/referenceData';
-import { describeVehicle, premiumFields } from '../lib/vehicles/lookup';
+import { describeVehicle, premiumFields, wmiTableFor } from '../lib/vehicles/lookup';
 import { modelYear, parseVehicleIdentifier } from '../lib/vehicles/vin';
 import { vpicDecoder } from '../lib/vehicles/vpicDecoder';
-import { WMI_TABLE_FILE, type WmiTable } from '../lib/vehicles/wmi';
 import { lookupEndpoints } from '../lib/api/lookups';
 
 export const handler = endpoint(lookupEndpoints.vinLookup, async ({ params, account, now }) => {
   const id = parseVehicleIdentifier(params.vin);
-  const { lookup, manufacturer } = describeVehicle(id, referenceData<WmiTable>(WMI_TABLE_FILE), now);
+  const { lookup, manufacturer } = describeVehicle(id, wmiTableFor(id), now);
   if (!ACCESS.premium.allows(account)) return lookup;
   const decoder = id.kind === 'vin' ? await vpicDecoder() : null;
   const decoded = decoder && id.kind === 'vin' ? decoder.decode(id.vin, modelYear(id.vin, now)) : null;

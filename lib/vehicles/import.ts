@@ -1,12 +1,12 @@
 /**
  * Import step for /v1/vinlookup: the NHTSA vPIC WMI table (`<datasetsDir>/vin/vpic_wmi.csv`: wmi,
- * manufacturer, makes, vehicle_type, country; public domain) → `vehicles-wmi.json`.
+ * manufacturer, makes, vehicle_type, country; public domain) → `vehicles-wmi.json` (index) and its part files.
  * A missing source is a warning: the endpoint answers 503 data_unavailable.
  */
 import { join } from 'node:path';
 import { missingSource, readDatasetFile, type ImportResult, type ReferenceImporter } from '../reference/importer';
 import { parseDelimited } from '../text/delimited';
-import { vpicCountryName, WMI_TABLE_FILE, type WmiTable } from './wmi';
+import { vpicCountryName, WMI_TABLE_FILE, wmiPartFile, type WmiIndex, type WmiTable } from './wmi';
 
 export const WMI_SOURCE_FILE = join('vin', 'vpic_wmi.csv');
 
@@ -45,8 +45,19 @@ async function importWmiTable(datasetsDir: string | undefined): Promise<ImportRe
   const path = join(datasetsDir!, WMI_SOURCE_FILE);
   const { table, skipped } = buildWmiTable(csv);
   const warnings = skipped > 0 ? [`${path}: ${skipped} rows without a valid WMI or manufacturer skipped.`] : [];
+  const parts = new Map<string, WmiTable>();
+  for (const [wmi, entry] of Object.entries(table)) {
+    const part = parts.get(wmi.slice(0, 2)) ?? {};
+    part[wmi] = entry;
+    parts.set(wmi.slice(0, 2), part);
+  }
+  const prefixes = [...parts.keys()].sort();
+  const index: WmiIndex = { prefixes, wmis: Object.keys(table).length };
   return {
-    files: { [WMI_TABLE_FILE]: { data: table, summary: `${Object.keys(table).length} WMIs from NHTSA vPIC (${WMI_SOURCE_FILE})` } },
+    files: {
+      [WMI_TABLE_FILE]: { data: index, summary: `index of ${prefixes.length} vehicles-wmi-<XX>.json files: ${index.wmis} WMIs from NHTSA vPIC (${WMI_SOURCE_FILE})` },
+      ...Object.fromEntries(prefixes.map((prefix) => [wmiPartFile(prefix), { data: parts.get(prefix) }])),
+    },
     warnings,
   };
 }

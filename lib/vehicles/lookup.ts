@@ -1,6 +1,7 @@
 /** /v1/vinlookup (spec 4.11): the response fields of a VIN or Japanese chassis number. */
+import { referenceData } from '../reference/referenceData';
 import { modelYear, type VehicleIdentifier } from './vin';
-import { findWmi, vinCountry, vinRegion, type WmiTable } from './wmi';
+import { findWmi, vinCountry, vinRegion, WMI_TABLE_FILE, wmiPartFile, type WmiIndex, type WmiTable } from './wmi';
 import type { VpicVehicle } from './vpicDecoder';
 
 export interface VinLookup {
@@ -17,6 +18,16 @@ export interface VinLookupPremium {
   manufacturer: string | null;
   model: string | null;
   class: string | null;
+}
+
+/**
+ * The part of the WMI table (reference data) a VIN's WMI is in: the file of its first two characters, or
+ * none when no WMI begins with them; 503 when the table was not imported, whatever the identifier.
+ */
+export function wmiTableFor(id: VehicleIdentifier): WmiTable {
+  const index = referenceData<WmiIndex>(WMI_TABLE_FILE);
+  const prefix = id.kind === 'vin' ? id.vin.slice(0, 2) : undefined;
+  return prefix && index.prefixes.includes(prefix) ? referenceData<WmiTable>(wmiPartFile(prefix)) : {};
 }
 
 /** All plans' fields and the WMI table's manufacturer (shown to paid plans). */

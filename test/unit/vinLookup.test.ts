@@ -1,9 +1,12 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DataUnavailableError, InvalidParameterError } from '../../lib/http/errors';
 import { referenceData } from '../../lib/reference/referenceData';
-import { buildWmiTable } from '../../lib/vehicles/import';
+import { buildWmiTable, importVehicleData } from '../../lib/vehicles/import';
 import { describeVehicle } from '../../lib/vehicles/lookup';
 import { modelYear, parseVehicleIdentifier, vinCheckDigit } from '../../lib/vehicles/vin';
-import { findWmi, vinCountry, vinRegion, vpicCountryName, WMI_TABLE_FILE, wmiKey } from '../../lib/vehicles/wmi';
+import { findWmi, vinCountry, vinRegion, vpicCountryName, WMI_TABLE_FILE, wmiKey, wmiPartFile, type WmiIndex, type WmiTable } from '../../lib/vehicles/wmi';
 import { withEmptyReferenceData } from '../support/emptyReferenceData';
 import { thrown } from '../support/thrown';
 
@@ -129,6 +132,27 @@ describe('WMI', () => {
     expect(table.KMH?.[1]).toBe('South Korea');
     expect(table['1OY']).toBeUndefined();
     expect(skipped).toBe(1);
+  });
+
+  test('the import writes an index and one part per first two VIN characters, each WMI in its part once', async () => {
+    // Prepare
+    const datasets = mkdtempSync(join(tmpdir(), 'dqs-wmi-'));
+    mkdirSync(join(datasets, 'vin'));
+    writeFileSync(join(datasets, 'vin/vpic_wmi.csv'), WMI_CSV);
+    const { table } = buildWmiTable(WMI_CSV);
+
+    // Act
+    const { files } = await importVehicleData(datasets);
+    rmSync(datasets, { recursive: true, force: true });
+
+    // Assess
+    const index = files[WMI_TABLE_FILE]!.data as WmiIndex;
+    const parts = index.prefixes.map((prefix) => [prefix, files[wmiPartFile(prefix)]!.data as WmiTable] as const);
+    expect(index.wmis).toBe(Object.keys(table).length);
+    expect(index.prefixes).toEqual([...new Set(Object.keys(table).map((wmi) => wmi.slice(0, 2)))].sort());
+    for (const [prefix, part] of parts) expect(Object.keys(part).every((wmi) => wmi.startsWith(prefix))).toBe(true);
+    expect(Object.assign({}, ...parts.map(([, part]) => part))).toEqual(table);
+    expect(Object.keys(files)).toHaveLength(index.prefixes.length + 1);
   });
 
   test('a third character 9 makes the WMI the 6-character form with characters 12-14', () => {
