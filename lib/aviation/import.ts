@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { missingSource, type ImportResult, type ReferenceImporter } from '../reference/importer';
+import { packRecords } from '../reference/packedRecords';
 import { buildAircraftRecords } from './aircraftImport';
 import { buildAirlineEntries } from './airlineImport';
 import { AIRPORT_FILES, packAirports } from './airportFile';
@@ -63,7 +64,7 @@ export const importAviationData: ReferenceImporter = async (datasetsDir) => {
   if (faaAcd || whatIsFlying || bluebook) {
     const aircraft = buildAircraftRecords({ faaAcd, whatIsFlying, bluebook, planes });
     result.files[AVIATION_FILES.aircraft] = {
-      data: aircraft.records,
+      data: packRecords(aircraft.records),
       summary:
         `${aircraft.records.length} airplane records (${aircraft.types} ICAO types, ${aircraft.variants} performance-table variants, ` +
         `${aircraft.matchedVariants} matched to a type) from FAA ACD, whatisflying, Bluebook, OpenFlights planes.dat`,
@@ -73,7 +74,7 @@ export const importAviationData: ReferenceImporter = async (datasetsDir) => {
   const airlinesText = read('airlines', true);
   if (airlinesText) {
     const airlines = buildAirlineEntries(airlinesText);
-    result.files[AVIATION_FILES.airlines] = { data: airlines, summary: `${airlines.length} airlines from OpenFlights airlines.dat` };
+    result.files[AVIATION_FILES.airlines] = { data: packRecords(airlines), summary: `${airlines.length} airlines from OpenFlights airlines.dat` };
   } else missing('airlines', [AVIATION_FILES.airlines], AVIATION_SOURCES.airlines);
 
   const airportsText = read('airports', true);

@@ -1,4 +1,5 @@
 import { NO_ELEVATION, type AirportTable } from './airportFile';
+import { recordReader, type PackedRecords } from '../reference/packedRecords';
 import type { AircraftRecord, AirlineEntry, AirlineRecord, AirportRecord } from './types';
 
 /** Searches over the imported records (pure: records and filters in, results out). */
@@ -45,13 +46,14 @@ function within(value: string | null, min: number | undefined, max: number | und
  * bounds inclusive on max speed, range, length, height and wingspan (a record without the value does not
  * match a bound on it). In the records' order (manufacturer, model), at most `limit`.
  */
-export function searchAircraft(records: readonly AircraftRecord[], filters: AircraftFilters, limit: number): AircraftRecord[] {
+export function searchAircraft(records: PackedRecords<AircraftRecord>, filters: AircraftFilters, limit: number): AircraftRecord[] {
+  const { value, record } = recordReader(records);
   const results: AircraftRecord[] = [];
-  for (const record of records) {
-    if (!contains(record.manufacturer, filters.manufacturer) || !contains(record.model, filters.model)) continue;
-    if (filters.engine_type && record.engine_type?.toLowerCase() !== filters.engine_type) continue;
-    if (!AIRCRAFT_BOUNDS.every(([min, max, field]) => within(record[field], filters[min] as number | undefined, filters[max] as number | undefined))) continue;
-    results.push(record);
+  for (const row of records.rows) {
+    if (!contains(value(row, 'manufacturer'), filters.manufacturer) || !contains(value(row, 'model'), filters.model)) continue;
+    if (filters.engine_type && value(row, 'engine_type')?.toLowerCase() !== filters.engine_type) continue;
+    if (!AIRCRAFT_BOUNDS.every(([min, max, field]) => within(value(row, field), filters[min] as number | undefined, filters[max] as number | undefined))) continue;
+    results.push(record(row));
     if (results.length >= limit) break;
   }
   return results;
@@ -66,16 +68,17 @@ export interface AirlineFilters {
 export const MAX_AIRLINE_RESULTS = 30;
 
 /** Airlines by exact IATA/ICAO code and/or name substring (case-insensitive); active airlines first; at most 30. */
-export function searchAirlines(entries: readonly AirlineEntry[], filters: AirlineFilters): AirlineRecord[] {
+export function searchAirlines(entries: PackedRecords<AirlineEntry>, filters: AirlineFilters): AirlineRecord[] {
+  const { value, record } = recordReader(entries);
   const iata = filters.iata?.toUpperCase();
   const icao = filters.icao?.toUpperCase();
   const results: AirlineRecord[] = [];
-  for (const entry of entries) {
-    if (iata !== undefined && entry.iata !== iata) continue;
-    if (icao !== undefined && entry.icao !== icao) continue;
-    if (!contains(entry.name, filters.name)) continue;
-    const { active: _active, ...record } = entry;
-    results.push(record);
+  for (const row of entries.rows) {
+    if (iata !== undefined && value(row, 'iata') !== iata) continue;
+    if (icao !== undefined && value(row, 'icao') !== icao) continue;
+    if (!contains(value(row, 'name'), filters.name)) continue;
+    const { active: _active, ...served } = record(row);
+    results.push(served);
     if (results.length >= MAX_AIRLINE_RESULTS) break;
   }
   return results;

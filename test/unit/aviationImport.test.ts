@@ -7,6 +7,7 @@ import { searchAirports, type AirportFilters } from '../../lib/aviation/search';
 import { parseDelimited } from '../../lib/text/delimited';
 import { AVIATION_SOURCES, importAviationData } from '../../lib/aviation/import';
 import type { AircraftRecord, AirlineEntry, AirportRecord } from '../../lib/aviation/types';
+import { unpackRecords, type PackedRecords } from '../../lib/reference/packedRecords';
 
 const sources = datasetsDir();
 if (!sources) throw new Error('These tests need the public datasets (DATASETS_DIR or ../shared/datasets).');
@@ -32,8 +33,8 @@ function tableOf(files: { rows: unknown; index: unknown; names: unknown }): Airp
 
 beforeAll(async () => {
   const result = await importAviationData(sources);
-  aircraft = result.files['aircraft.json']!.data as AircraftRecord[];
-  airlines = result.files['airlines.json']!.data as AirlineEntry[];
+  aircraft = unpackRecords(result.files['aircraft.json']!.data as PackedRecords<AircraftRecord>);
+  airlines = unpackRecords(result.files['airlines.json']!.data as PackedRecords<AirlineEntry>);
   const file = (name: string) => result.files[name]!.data;
   airportRows = file(AIRPORT_FILES.rows) as unknown[];
   airportTable = tableOf({ rows: airportRows, index: file(AIRPORT_FILES.index), names: file(AIRPORT_FILES.names) });
