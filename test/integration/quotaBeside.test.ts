@@ -3,29 +3,16 @@
  * runsBesideQuota): an accepted call waits for one store round trip instead of two. The quota decides as
  * before: a refused call answers 429 whatever its handler did, and changes nothing stored.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import * as z from 'zod/mini';
 import { moduleGraph } from '../../infra/bundling';
-import { ensureTables, startEmbeddedStore, type EmbeddedStore } from '../../infra/local/store';
-import { lambdaContext } from '../../infra/local/adapter';
 import { issueApiKey } from '../../lib/accounts/keys';
 import { endpointList, endpoints } from '../../lib/api/registry';
-import { defineEndpoint, type EndpointDefinition } from '../../lib/http/definition';
-import { endpoint } from '../../lib/http/endpoint';
+import type { EndpointDefinition } from '../../lib/http/definition';
 import { NoDataError } from '../../lib/http/errors';
 import { runsBesideQuota } from '../../lib/http/middleware/meter';
-import { billingPeriod } from '../../lib/http/plans';
-import { resetDynamo } from '../../lib/store/dynamo';
-import { monthUsage } from '../../lib/store/usage';
-import { quotaWriteKind, startStoreProxy, type StoreProxy } from '../support/storeProxy';
+import { callWithKey, meteredTestEndpoint, usedCalls } from '../support/meteredEndpoint';
+import { quotaWriteKind, startProxiedStore } from '../support/storeProxy';
 
-let store: EmbeddedStore;
-let proxy: StoreProxy;
-let dataDir: string;
-const savedEndpoint = process.env.DYNAMODB_ENDPOINT;
+let store: { close(): Promise<void> };
 
 /** While set, the proxy holds each reservation until the test lets it through. */
 let holdReservations = false;
@@ -36,25 +23,16 @@ const releaseReservations = () => {
 };
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'dqs-beside-'));
-  store = await startEmbeddedStore(dataDir, 0);
-  await ensureTables(store.endpoint);
-  proxy = await startStoreProxy(store.endpoint, (body) => {
+  store = await startProxiedStore((body) => {
     if (!holdReservations || quotaWriteKind(body) !== 'reservations') return 'pass';
     reservationArrived();
     return new Promise((resolve) => held.push(() => resolve('pass')));
   });
-  process.env.DYNAMODB_ENDPOINT = proxy.endpoint;
-  resetDynamo();
 });
 
 afterAll(async () => {
   releaseReservations();
-  resetDynamo();
-  process.env.DYNAMODB_ENDPOINT = savedEndpoint;
-  await proxy.close();
   await store.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 afterEach(() => {
@@ -62,41 +40,8 @@ afterEach(() => {
   releaseReservations();
 });
 
-/** A metered endpoint for these tests; `tables` decides whether it runs beside the quota write. */
-const testEndpoint = (tables: EndpointDefinition['tables'], handle: () => unknown) =>
-  endpoint(
-    defineEndpoint({
-      path: '/v1/beside',
-      method: 'GET',
-      entry: 'test/integration/quotaBeside.test.ts',
-      summary: 'a test endpoint',
-      cache: 'no-store',
-      access: 'all',
-      metering: 'quota',
-      tables,
-      params: () => z.object({}),
-      response: { json: () => z.object({}) },
-    }),
-    handle,
-  );
-
-async function call(handler: ReturnType<typeof testEndpoint>, key: string) {
-  const event = {
-    version: '2.0',
-    routeKey: 'GET /v1/beside',
-    rawPath: '/v1/beside',
-    rawQueryString: '',
-    headers: { 'x-api-key': key },
-    requestContext: { requestId: `beside-${Math.random()}`, http: { method: 'GET', path: '/v1/beside' } },
-    isBase64Encoded: false,
-  } as unknown as APIGatewayProxyEventV2;
-  const result = (await handler(event, lambdaContext('beside', 256, 10, 'beside'))) as APIGatewayProxyStructuredResultV2;
-  return { status: result.statusCode!, body: JSON.parse(result.body!) as Record<string, unknown>, remaining: Number(result.headers!['RateLimit-Remaining']) };
-}
-
-async function usedCalls(account: { keyHash: string; createdOn: string }): Promise<number> {
-  return (await monthUsage(account.keyHash, billingPeriod(account.createdOn, new Date()).start)).calls;
-}
+const testEndpoint = (tables: EndpointDefinition['tables'], handle: () => unknown) => meteredTestEndpoint('/v1/beside', tables, handle);
+const call = (handler: ReturnType<typeof testEndpoint>, key: string) => callWithKey(handler, '/v1/beside', key);
 
 /**
  * A handler that waits (at most 2 s) until the store has received the call's reservation, notes whether that

@@ -1,5 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureTables, startEmbeddedStore } from '../../infra/local/store';
+import { resetDynamo } from '../../lib/store/dynamo';
 
 /** What the proxy does with a DynamoDB request: pass it to the store, or answer 500 InternalServerError. */
 export type ProxyDecision = 'pass' | 'fail';
@@ -45,4 +50,27 @@ export async function startStoreProxy(storeEndpoint: string, decide: (body: stri
 /** The kind of quota write a request body is: a reservation checks :limit, a refund adds :minus. */
 export function quotaWriteKind(body: string): 'reservations' | 'refunds' | undefined {
   return body.includes('":minus"') ? 'refunds' : body.includes('":limit"') ? 'reservations' : undefined;
+}
+
+/**
+ * A fresh embedded store behind a proxy (startStoreProxy), made this process's DynamoDB endpoint until
+ * `close` puts the previous one back.
+ */
+export async function startProxiedStore(decide: (body: string) => ProxyDecision | Promise<ProxyDecision>): Promise<{ close(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dqs-proxied-'));
+  const store = await startEmbeddedStore(dataDir, 0);
+  await ensureTables(store.endpoint);
+  const proxy = await startStoreProxy(store.endpoint, decide);
+  const savedEndpoint = process.env.DYNAMODB_ENDPOINT;
+  process.env.DYNAMODB_ENDPOINT = proxy.endpoint;
+  resetDynamo();
+  return {
+    close: async () => {
+      resetDynamo();
+      process.env.DYNAMODB_ENDPOINT = savedEndpoint;
+      await proxy.close();
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

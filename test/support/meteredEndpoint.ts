@@ -1,0 +1,49 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import * as z from 'zod/mini';
+import { lambdaContext } from '../../infra/local/adapter';
+import { defineEndpoint, type EndpointDefinition } from '../../lib/http/definition';
+import { endpoint } from '../../lib/http/endpoint';
+import { billingPeriod } from '../../lib/http/plans';
+import { monthUsage } from '../../lib/store/usage';
+
+/** A quota-metered endpoint without parameters for pipeline tests; `tables` as a definition declares them. */
+export function meteredTestEndpoint(path: string, tables: EndpointDefinition['tables'], handle: () => unknown) {
+  return endpoint(
+    defineEndpoint({
+      path,
+      method: 'GET',
+      entry: 'test/support/meteredEndpoint.ts',
+      summary: 'a test endpoint',
+      cache: 'no-store',
+      access: 'all',
+      metering: 'quota',
+      tables,
+      params: () => z.object({}),
+      response: { json: () => z.object({}) },
+    }),
+    handle,
+  );
+}
+
+type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
+
+/** A GET with an API key to an endpoint's handler in-process, as API Gateway sends it: status, JSON body, RateLimit-Remaining. */
+export async function callWithKey(handler: Handler, path: string, key: string): Promise<{ status: number; body: Record<string, unknown>; remaining: number }> {
+  const requestId = `test-${Math.random()}`;
+  const event = {
+    version: '2.0',
+    routeKey: `GET ${path}`,
+    rawPath: path,
+    rawQueryString: '',
+    headers: { 'x-api-key': key },
+    requestContext: { requestId, http: { method: 'GET', path } },
+    isBase64Encoded: false,
+  } as unknown as APIGatewayProxyEventV2;
+  const result = (await handler(event, lambdaContext('test', 256, 10, requestId))) as APIGatewayProxyStructuredResultV2;
+  return { status: result.statusCode!, body: JSON.parse(result.body!) as Record<string, unknown>, remaining: Number(result.headers!['RateLimit-Remaining']) };
+}
+
+/** The calls an account has used in its current billing month, as stored. */
+export async function usedCalls(account: { keyHash: string; createdOn: string }): Promise<number> {
+  return (await monthUsage(account.keyHash, billingPeriod(account.createdOn, new Date()).start)).calls;
+}
