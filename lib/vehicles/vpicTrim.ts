@@ -51,10 +51,15 @@ const TRIM = [
   'CREATE INDEX dqs_make_model ON Make_Model(ModelId)',
 ];
 
+/** sql.js (SQLite in WebAssembly) with the package's own binary: build steps and tests only. */
+export function sqlJs() {
+  return initSqlJs({ wasmBinary: readFileSync(join(dirname(require.resolve('sql.js')), 'sql-wasm.wasm')) as unknown as ArrayBuffer });
+}
+
 /** The trimmed database file's bytes, from the bytes of a (gzipped or plain) vPIC lite database. */
 export async function trimVpicDatabase(source: Uint8Array): Promise<Uint8Array> {
   const gzipped = source[0] === 0x1f && source[1] === 0x8b;
-  const SQL = await initSqlJs({ wasmBinary: readFileSync(join(dirname(require.resolve('sql.js')), 'sql-wasm.wasm')) as unknown as ArrayBuffer });
+  const SQL = await sqlJs();
   const db = new SQL.Database(gzipped ? gunzipSync(source) : source);
   try {
     const tables = db.exec("SELECT name FROM sqlite_master WHERE type = 'table'")[0]?.values.map((row) => String(row[0])) ?? [];
@@ -85,10 +90,11 @@ export async function cachedCompactVpicDatabase(dir = tmpdir()): Promise<string>
 
 /**
  * Every Make / Model / Body Class pattern of every WMI's VIN schemas with its year range and the name its
- * attribute id stands for (and a model's make): the rows vPIC's decode query selects per WMI before it
- * matches the descriptor, as the pattern table the decoder reads (lib/vehicles/vpicTable.ts).
+ * attribute id stands for (and a model's make): the rows vPIC's decode selects before it filters by WMI, model
+ * year and descriptor. The pattern table holds them all (lib/vehicles/vpicTable.ts); the tests' reference
+ * decoder adds that filter in SQL (test/support/vpicSqlOracle.ts).
  */
-const ALL_PATTERNS = `
+export const PATTERN_ROWS = `
   SELECT w.Wmi AS wmi, wvs.VinSchemaId AS schema, wvs.YearFrom AS yearFrom, wvs.YearTo AS yearTo, p.Keys AS keys, e.Name AS element,
     CASE e.Name
       WHEN 'Model' THEN (SELECT Name FROM Model WHERE Id = CAST(p.AttributeId AS INTEGER))
@@ -105,11 +111,11 @@ const ALL_PATTERNS = `
 
 /** The pattern table file's bytes, from the compact database's bytes. */
 export async function vpicPatternTable(compact: Uint8Array, source: string): Promise<Buffer> {
-  const SQL = await initSqlJs({ wasmBinary: readFileSync(join(dirname(require.resolve('sql.js')), 'sql-wasm.wasm')) as unknown as ArrayBuffer });
+  const SQL = await sqlJs();
   const db = new SQL.Database(compact);
   const schemas = new Map<string, Map<string, SchemaRows>>();
   try {
-    const statement = db.prepare(ALL_PATTERNS);
+    const statement = db.prepare(PATTERN_ROWS);
     while (statement.step()) {
       const row = statement.getAsObject() as { wmi: string; schema: number; yearFrom: number; yearTo: number | null; keys: string; element: PatternRow[1]; value: string | null; make: string | null };
       if (row.value === null) continue; // an id without a name: the decode skips it too
