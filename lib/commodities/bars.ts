@@ -21,7 +21,6 @@ export const FUTURES_DATASET = 'futures';
 
 export type FuturesBar = OhlcvBar;
 
-/** A chart source bar as stored. */
 /** A chart's bars as futures bars, prices in the contract's quote precision (priceDecimals). */
 export function barsOf(chart: Chart): FuturesBar[] {
   const decimals = priceDecimals(chart.meta.priceHint, chart.meta.regularMarketPrice ?? chart.bars.at(-1)?.close ?? null);

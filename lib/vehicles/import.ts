@@ -47,9 +47,10 @@ async function importWmiTable(datasetsDir: string | undefined): Promise<ImportRe
   const warnings = skipped > 0 ? [`${path}: ${skipped} rows without a valid WMI or manufacturer skipped.`] : [];
   const parts = new Map<string, WmiTable>();
   for (const [wmi, entry] of Object.entries(table)) {
-    const part = parts.get(wmi.slice(0, 2)) ?? {};
+    const prefix = wmi.slice(0, 2);
+    const part = parts.get(prefix) ?? {};
     part[wmi] = entry;
-    parts.set(wmi.slice(0, 2), part);
+    parts.set(prefix, part);
   }
   const prefixes = [...parts.keys()].sort();
   const index: WmiIndex = { prefixes, wmis: Object.keys(table).length };
