@@ -10,7 +10,7 @@
  *   npx tsx infra/reference-data/build.ts [outDir] [--force]
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { moduleGraph } from '../bundling';
@@ -90,6 +90,7 @@ export async function buildReferenceData(
   inputs?: string,
 ): Promise<BuildReport> {
   mkdirSync(outDir, { recursive: true });
+  const previous = readManifest(outDir);
   const warnings: string[] = [];
   if (!sources) warnings.push('No datasets directory (set DATASETS_DIR or put ../shared/datasets beside the project).');
   const files: BuildReport['files'] = {};
@@ -110,6 +111,8 @@ export async function buildReferenceData(
     for (const line of [...made, ...lacking]) log(`  ${line} (${(ms / 1000).toFixed(1)} s)`);
   }
 
+  // files the previous build wrote and this one did not (renamed, or their dataset is gone) would still be served
+  for (const file of Object.keys(previous?.files ?? {})) if (!(file in files)) rmSync(join(outDir, file), { force: true });
   const manifest: ReferenceManifest = { files, warnings, missing, ...(inputs ? { inputs } : {}) };
   // the manifest last: a build cut off half-way has none (or the previous one's inputs), so it is built again
   writeFileSync(join(outDir, MANIFEST_FILE), JSON.stringify(manifest, null, 2));

@@ -1,6 +1,6 @@
 /**
  * Import step for /v1/liborhistorical: `<datasets>/libor/usd_libor_daily.csv` (date, overnight, 1m, 3m, 6m,
- * 12m; empty cells where a tenor was not fixed, tenors end at different dates) → `libor.json`.
+ * 12m; empty cells where a tenor was not fixed, tenors end at different dates) → one `libor-<tenor>.json` per tenor.
  * Production points DATASETS_DIR at a licensed copy in the same format; LIBOR_LICENCE_NOTE replaces the
  * default licence line written into the file (and served with every response).
  */
@@ -8,14 +8,14 @@ import { join } from 'node:path';
 import { missingSource, readDatasetFile, type ImportResult, type ReferenceImporter } from '../reference/importer';
 import { parseCsvRecords } from '../text/delimited';
 import { isCalendarDate } from '../time/calendarDate';
-import { LIBOR_FILE, LIBOR_TENORS, LIBOR_TYPES, type LiborColumns, type LiborFile, type LiborTenor } from './libor';
+import { liborFile, LIBOR_TENORS, LIBOR_TYPES, type LiborColumns, type LiborFixings, type LiborSeries, type LiborTenor } from './libor';
 
 export const LIBOR_CSV = join('libor', 'usd_libor_daily.csv');
 export const DEFAULT_LIBOR_LICENCE = 'ICE LIBOR: ICE Benchmark Administration rights apply; these fixings are served for demonstration only.';
 export const LIBOR_SOURCE = 'ICE Benchmark Administration USD LIBOR daily fixings (historical; publication ended)';
 
 /** Parses the fixings CSV; throws on a missing column, a bad date or a value that is not a number. */
-export function parseLiborCsv(text: string, licence = DEFAULT_LIBOR_LICENCE): LiborFile {
+export function parseLiborCsv(text: string, licence = DEFAULT_LIBOR_LICENCE): LiborFixings {
   const rows = parseCsvRecords(text);
   const header = text.split(/\r?\n/, 1)[0]!.split(',').map((c) => c.trim());
   for (const column of ['date', ...LIBOR_TYPES.map((t) => LIBOR_TENORS[t].column)]) {
@@ -46,9 +46,15 @@ export const importLiborFixings: ReferenceImporter = async (datasetsDir): Promis
   const text = await readDatasetFile(datasetsDir, LIBOR_CSV);
   if (text === undefined) {
     const reason = missingSource('The USD LIBOR fixings', LIBOR_CSV, datasetsDir);
-    return { files: {}, warnings: [], missing: { [LIBOR_FILE]: { reason, endpoints: ['/v1/liborhistorical'] } } };
+    const missing = Object.fromEntries(LIBOR_TYPES.map((t) => [liborFile(t), { reason, endpoints: ['/v1/liborhistorical'] }]));
+    return { files: {}, warnings: [], missing };
   }
-  const data = parseLiborCsv(text, process.env.LIBOR_LICENCE_NOTE?.trim() || DEFAULT_LIBOR_LICENCE);
-  const counts = LIBOR_TYPES.map((t) => `${t} ${data.tenors[t].days.length}`).join(', ');
-  return { files: { [LIBOR_FILE]: { data, summary: `USD LIBOR fixings (${counts}) from ${LIBOR_CSV}; ${data.licence}` } }, warnings: [] };
+  const { tenors, ...lines } = parseLiborCsv(text, process.env.LIBOR_LICENCE_NOTE?.trim() || DEFAULT_LIBOR_LICENCE);
+  const files = Object.fromEntries(
+    LIBOR_TYPES.map((tenor) => {
+      const data: LiborSeries = { ...lines, tenor, ...tenors[tenor] };
+      return [liborFile(tenor), { data, summary: `USD LIBOR ${tenor} fixings (${data.days.length}) from ${LIBOR_CSV}; ${data.licence}` }];
+    }),
+  );
+  return { files, warnings: [] };
 };

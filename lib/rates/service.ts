@@ -6,7 +6,7 @@
 import { DataUnavailableError } from '../http/errors';
 import { sampleMark } from '../http/sample';
 import { rateInfo, type RateId } from './catalogue';
-import { liborName, liborRange, type LiborFile, type LiborTenor } from './libor';
+import { liborName, liborRange, type LiborSeries } from './libor';
 import { historyPage } from './paging';
 import { dayOf, rateSeries } from './store';
 
@@ -49,10 +49,10 @@ export async function rateHistoryPage(rate: RateId, request: HistoryRequest, now
   };
 }
 
-export async function liborHistoryPage(libor: LiborFile, tenor: LiborTenor, request: HistoryRequest, now: Date) {
-  const page = await historyPage({ series: `libor:${tenor}`, ...request, now }, (from, to, limit) => liborRange(libor.tenors[tenor], from, to, limit));
+export async function liborHistoryPage(libor: LiborSeries, request: HistoryRequest, now: Date) {
+  const page = await historyPage({ series: `libor:${libor.tenor}`, ...request, now }, (from, to, limit) => liborRange(libor, from, to, limit));
   return {
-    name: liborName(tenor),
+    name: liborName(libor.tenor),
     data: page.data.map(({ time, rate_pct }) => ({ timestamp: time, rate_pct })),
     next: page.next,
     source: libor.source,

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startLocalServer, type LocalServer } from '../../infra/local/server';
-import { LIBOR_FILE } from '../../lib/rates/libor';
-import { importLiborFixings } from '../../lib/rates/liborImport';
+import { liborName, LIBOR_TYPES } from '../../lib/rates/libor';
+import { importLiborFixings, parseLiborCsv } from '../../lib/rates/liborImport';
 import { expectError, json } from '../support/testServer';
 
 let server: LocalServer;
@@ -12,7 +12,7 @@ let referenceDataDir: string;
 const savedReferenceDir = process.env.REFERENCE_DATA_DIR;
 
 beforeAll(async () => {
-  // Prepare: a reference-data directory whose import has not produced libor.json yet
+  // Prepare: a reference-data directory whose import has not produced the LIBOR files yet
   dataDir = mkdtempSync(join(tmpdir(), 'dqs-libor-'));
   referenceDataDir = join(dataDir, 'reference-data');
   mkdirSync(referenceDataDir, { recursive: true });
@@ -37,7 +37,7 @@ describe('with the fixings imported', () => {
   beforeAll(async () => {
     // the importer run directly on the datasets directory (what npm run build:data does)
     const { files } = await importLiborFixings(resolve('../shared/datasets'));
-    writeFileSync(join(referenceDataDir, LIBOR_FILE), JSON.stringify(files[LIBOR_FILE]!.data));
+    for (const [file, { data }] of Object.entries(files)) writeFileSync(join(referenceDataDir, file), JSON.stringify(data));
   });
 
   test.each([
@@ -64,6 +64,21 @@ describe('with the fixings imported', () => {
     expect(body.licence).toMatch(/demonstration/);
     expect(body.source).toMatch(/LIBOR/);
     expect(typeof body.next).toBe('string');
+  });
+
+  test('answers each tenor from its own fixings', async () => {
+    // Prepare: the fixings as the CSV holds them, every tenor
+    const fixings = parseLiborCsv(readFileSync(resolve('../shared/datasets/libor/usd_libor_daily.csv'), 'utf8'));
+
+    for (const tenor of LIBOR_TYPES) {
+      // Act
+      const body = await json(await get(`type=${tenor}`));
+
+      // Assess: the tenor's name, and its own first 100 fixings
+      const { days, rates } = fixings.tenors[tenor];
+      expect(body.name).toBe(liborName(tenor));
+      expect(body.data).toEqual(days.slice(0, 100).map((day, i) => ({ timestamp: day * 86_400, rate_pct: rates[i] })));
+    }
   });
 
   test('follows next through a bounded range to the last page', async () => {

@@ -2,8 +2,8 @@ import { resolve } from 'node:path';
 import { InvalidParameterError } from '../../lib/http/errors';
 import { CENTRAL_BANK_COUNTRIES, isRateId, RATE_IDS, rateInfo } from '../../lib/rates/catalogue';
 import { yearWindows } from '../../lib/rates/ingest';
-import { LIBOR_FILE, liborRange, type LiborFile } from '../../lib/rates/libor';
-import { DEFAULT_LIBOR_LICENCE, importLiborFixings, parseLiborCsv } from '../../lib/rates/liborImport';
+import { liborFile, liborRange, LIBOR_TYPES, type LiborSeries } from '../../lib/rates/libor';
+import { DEFAULT_LIBOR_LICENCE, importLiborFixings, LIBOR_SOURCE, parseLiborCsv } from '../../lib/rates/liborImport';
 import { historyBounds, historyPage, PAGE_SIZE } from '../../lib/rates/paging';
 import { monthDayYear } from '../../lib/rates/service';
 import { thrown } from '../support/thrown';
@@ -134,31 +134,30 @@ describe('monthDayYear', () => {
 describe('LIBOR import', () => {
   const datasets = resolve('../shared/datasets');
 
-  test('imports every tenor from the datasets directory with the licence line', async () => {
+  test('imports every tenor from the datasets directory into its own file, each with the source and licence lines', async () => {
     // Act
     const result = await importLiborFixings(datasets);
-    const file = result.files[LIBOR_FILE]!.data as LiborFile;
+    const tenor = (name: (typeof LIBOR_TYPES)[number]) => result.files[liborFile(name)]!.data as LiborSeries;
 
     // Assess
     expect(result.warnings).toEqual([]);
-    expect(file.licence).toBe(DEFAULT_LIBOR_LICENCE);
-    const { days, rates } = file.tenors['3_months'];
+    expect(Object.keys(result.files).sort()).toEqual(LIBOR_TYPES.map(liborFile).sort());
+    for (const name of LIBOR_TYPES) {
+      expect(tenor(name)).toMatchObject({ currency: 'USD', tenor: name, source: LIBOR_SOURCE, licence: DEFAULT_LIBOR_LICENCE });
+      expect(tenor(name).days.length).toBe(tenor(name).rates.length);
+    }
+    const { days, rates } = tenor('3_months');
     expect([days[0], rates[0]]).toEqual([Date.UTC(1986, 0, 2) / 86_400_000, 8]);
-    expect([file.tenors['1_month'].days.at(-1), file.tenors['1_month'].rates.at(-1)]).toEqual([Date.UTC(2021, 8, 29) / 86_400_000, 0.08238]);
-    expect(file.tenors.overnight.days.length).toBeGreaterThan(1000);
-    expect(days.length).toBe(rates.length);
-    expect(days.length).toBeLessThan(file.tenors['1_month'].days.length);
+    expect([tenor('1_month').days.at(-1), tenor('1_month').rates.at(-1)]).toEqual([Date.UTC(2021, 8, 29) / 86_400_000, 0.08238]);
+    expect(tenor('overnight').days.length).toBeGreaterThan(1000);
+    expect(days.length).toBeLessThan(tenor('1_month').days.length);
   });
 
   test('names the missing file as the reason /v1/liborhistorical answers 503, instead of failing', async () => {
     const result = await importLiborFixings(resolve('test/fixtures'));
     expect(result.files).toEqual({});
-    expect(result.missing).toEqual({
-      [LIBOR_FILE]: {
-        reason: 'The USD LIBOR fixings could not be imported: libor/usd_libor_daily.csv was not in the datasets directory when the reference data were built.',
-        endpoints: ['/v1/liborhistorical'],
-      },
-    });
+    const reason = 'The USD LIBOR fixings could not be imported: libor/usd_libor_daily.csv was not in the datasets directory when the reference data were built.';
+    expect(result.missing).toEqual(Object.fromEntries(LIBOR_TYPES.map((t) => [liborFile(t), { reason, endpoints: ['/v1/liborhistorical'] }])));
   });
 
   test.each([
