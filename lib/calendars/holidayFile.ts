@@ -41,8 +41,12 @@ export interface CountryHolidayFile {
   /** subdivision codes as the API serves them (e.g. "US-CA"), in the data set's order */
   subdivisions: string[];
   names: string[];
-  /** "YYYY" → entries in the data set's order (date, then name, national first); covered years only */
-  years: Record<string, HolidayTuple[]>;
+  /**
+   * "YYYY" → the JSON text of the year's entries (HolidayTuple[], in the data set's order: date, then name,
+   * national first); covered years only. Text, so that reading the file skims the years a call does not ask
+   * for and only its own year is parsed (npm run bench: the US file, 190 KB, 4–5 ms → 0.7 ms on a cold start).
+   */
+  years: Record<string, string>;
 }
 
 export const HOLIDAY_INDEX_FILE = 'holidays.json';

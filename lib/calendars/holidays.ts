@@ -56,6 +56,9 @@ function isBank(country: string) {
 
 const countryFile = (country: string) => referenceData<CountryHolidayFile>(countryHolidayFile(country));
 
+/** "CC YYYY" → the year's entries, parsed from the country file's text on the first call that asks for them */
+const parsedYears = new Map<string, HolidayTuple[]>();
+
 /** The entries of a country's year; 404 no_data when the year is outside the years the data set covers. */
 function yearEntries(country: string, year: number): { file: CountryHolidayFile; tuples: HolidayTuple[] } {
   const { name, years } = holidayIndex().countries[country]!;
@@ -63,7 +66,10 @@ function yearEntries(country: string, year: number): { file: CountryHolidayFile;
     throw new NoDataError(`No holiday data for ${name} (${country}) in ${year}: the data cover ${years[0]} to ${years[1]}.`);
   }
   const file = countryFile(country);
-  return { file, tuples: file.years[String(year)] ?? [] };
+  const key = `${country} ${year}`;
+  let tuples = parsedYears.get(key);
+  if (!tuples) parsedYears.set(key, (tuples = JSON.parse(file.years[String(year)] ?? '[]') as HolidayTuple[]));
+  return { file, tuples };
 }
 
 /** Served subdivision codes of a regional entry ([] for a national one, whose tuple lists excluded regions). */

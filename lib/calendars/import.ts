@@ -69,7 +69,7 @@ const ALIASES: Record<string, readonly string[]> = {
 const FLAGS_OF: Record<string, number> = { public: HOLIDAY_FLAG.public, bank: HOLIDAY_FLAG.bank };
 
 /** The compact file of one country: public and bank entries of the covered years, names once each. */
-function compactCountry(source: DatasetCountry): CountryHolidayFile {
+function compactCountry(source: DatasetCountry): { file: CountryHolidayFile; entryCount: number } {
   const country = source.country;
   const names: string[] = [];
   const nameIndex = new Map<string, number>();
@@ -86,6 +86,7 @@ function compactCountry(source: DatasetCountry): CountryHolidayFile {
   };
   const [first, last] = source.years_covered;
   const years: CountryHolidayFile['years'] = {};
+  let entryCount = 0;
   for (let year = first; year <= last; year++) {
     const tuples: HolidayTuple[] = [];
     for (const entry of source.years[String(year)] ?? []) {
@@ -98,9 +99,10 @@ function compactCountry(source: DatasetCountry): CountryHolidayFile {
       if (regions.length) tuple.push(regions);
       tuples.push(tuple);
     }
-    years[String(year)] = tuples;
+    years[String(year)] = JSON.stringify(tuples);
+    entryCount += tuples.length;
   }
-  return { country, subdivisions: subdivisions.map((code) => servedSubdivision(country, code)), names, years };
+  return { file: { country, subdivisions: subdivisions.map((code) => servedSubdivision(country, code)), names, years }, entryCount };
 }
 
 /** The country's name in a language by CLDR (Node's ICU), e.g. "Deutschland"; undefined when ICU has none. */
@@ -159,9 +161,9 @@ export const importHolidays: ReferenceImporter = async (datasetsDir) => {
   const index: HolidayIndex = { source, licence, countries: {}, names: countryNames(countries) };
   let entries = 0;
   for (const country of countries) {
-    const file = compactCountry(country);
+    const { file, entryCount } = compactCountry(country);
     index.countries[country.country] = { name: country.name, years: country.years_covered };
-    entries += Object.values(file.years).reduce((n, tuples) => n + tuples.length, 0);
+    entries += entryCount;
     result.files[countryHolidayFile(country.country)] = { data: file };
   }
   result.files[HOLIDAY_INDEX_FILE] = {
