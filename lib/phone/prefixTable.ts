@@ -27,6 +27,8 @@ export interface PrefixIndex {
 }
 
 export const PHONE_PREFIX_INDEX_FILE = 'phone-prefixes.json';
+/** libphonenumber-js's metadata.max.json as the package ships it (lib/phone/lookup.ts) */
+export const PHONE_METADATA_FILE = 'phone-metadata.json';
 export const phonePrefixFile = (callingCode: string) => `phone-prefixes-${callingCode}.json`;
 
 /** A flat prefix → description map as a PrefixTable. */

@@ -1,4 +1,5 @@
 import { readdirSync, rmSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { App, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
@@ -11,6 +12,7 @@ import { IngestionStack } from '../../infra/stacks/ingestion-stack';
 import { StatefulStack, type Tables } from '../../infra/stacks/stateful-stack';
 import type { EndpointDefinition } from '../../lib/http/definition';
 import { TABLES, type TableName } from '../../lib/store/tables';
+import { PHONE_METADATA_FILE } from '../../lib/phone/prefixTable';
 import { samEnvironment } from '../../infra/local/samEnv';
 
 /** The feature flags `npx cdk synth` runs with. */
@@ -211,6 +213,18 @@ describe('The CDK app', () => {
     expect(files).toContain('vpic/vin-patterns');
     expect(files.filter((file) => file.startsWith('vpic/'))).toEqual(['vpic/vin-patterns']);
     expect(bundle).not.toContain('sql-wasm');
+  });
+
+  it("keeps libphonenumber's numbering metadata out of the phone lookup's bundle: it reads the reference-data layer's copy", () => {
+    // Prepare: a pattern of the GB numbering plan, as the metadata holds it
+    const gbPattern = (createRequire(import.meta.url)('libphonenumber-js/metadata.max.json') as { countries: Record<string, unknown[]> }).countries.GB![2] as string;
+    const fn = resources(api)[logicalId(stacks.api.functions.phoneLookup!)]!.Properties;
+    const files = (fn.Layers as { Ref: string }[]).flatMap((layer) => filesOf(assetDir(layer.Ref)));
+    const bundle = readFileSync(join(assetDir(logicalId(stacks.api.functions.phoneLookup!)), 'index.mjs'), 'utf8');
+    // Assess
+    expect(files).toContain(`reference-data/${PHONE_METADATA_FILE}`);
+    expect(bundle).not.toContain(JSON.stringify(gbPattern).slice(1, -1));
+    expect(bundle).not.toContain(gbPattern);
   });
 
   it('gives the docs page the docs layer with Swagger UI, found through DOCS_ASSETS_DIR, and keeps it out of the bundle', () => {

@@ -1,11 +1,14 @@
+import { createRequire } from 'node:module';
+import type { MetadataJson } from 'libphonenumber-js/core';
 import { getCountries } from 'libphonenumber-js/max';
 import { DataUnavailableError, InvalidParameterError } from '../../lib/http/errors';
 import { importPhoneData } from '../../lib/phone/import';
 import { describePhone, parsePhoneInput, phoneCountry } from '../../lib/phone/lookup';
-import { callingCodePrefixes } from '../../lib/phone/prefixData';
+import { callingCodePrefixes, phoneMetadata } from '../../lib/phone/prefixData';
 import {
   compactPrefixTable,
   longestPrefixMatch,
+  PHONE_METADATA_FILE,
   PHONE_PREFIX_INDEX_FILE,
   phonePrefixFile,
   type CallingCodePrefixes,
@@ -19,14 +22,17 @@ beforeAll(async () => {
   tables = (await importPhoneData()).files;
 });
 
+/** The imported numbering metadata, as the handler loads it. */
+const metadata = () => tables[PHONE_METADATA_FILE]!.data as MetadataJson;
+
 /** The imported prefix tables of a calling code, as the handler would load them. */
 const prefixesOf = (callingCode: string) => (tables[phonePrefixFile(callingCode)]?.data ?? null) as CallingCodePrefixes | null;
 
 /** Parses and describes a number as the endpoint does (Business+ view unless `detailed` is false). */
 function lookUp(number: string, country?: string, detailed = true) {
-  const region = country === undefined ? undefined : phoneCountry(country);
-  const phone = parsePhoneInput(number, region);
-  return describePhone(phone, region, prefixesOf(phone.countryCallingCode), (tables[PHONE_PREFIX_INDEX_FILE]?.data as PrefixIndex).countryNames, detailed);
+  const region = country === undefined ? undefined : phoneCountry(country, metadata());
+  const phone = parsePhoneInput(number, region, metadata());
+  return describePhone(phone, region, prefixesOf(phone.countryCallingCode), (tables[PHONE_PREFIX_INDEX_FILE]?.data as PrefixIndex).countryNames, detailed, metadata());
 }
 
 const invalidParameter = (act: () => unknown) => thrown(InvalidParameterError, act);
@@ -75,6 +81,20 @@ describe('prefix tables', () => {
   test('answers 503 data_unavailable when the tables were not imported', () => {
     // Act / Assess: as if the import step never ran
     expect(() => withEmptyReferenceData(() => callingCodePrefixes('1'))).toThrow(DataUnavailableError);
+    expect(() => withEmptyReferenceData(() => phoneMetadata())).toThrow(DataUnavailableError);
+  });
+
+  test('writes the numbering metadata exactly as libphonenumber-js ships it, named with its version', async () => {
+    // Prepare
+    const shipped = createRequire(import.meta.url)('libphonenumber-js/metadata.max.json') as MetadataJson;
+    const { version } = createRequire(import.meta.url)('libphonenumber-js/package.json') as { version: string };
+
+    // Act
+    const { files } = await importPhoneData();
+
+    // Assess
+    expect(files[PHONE_METADATA_FILE]!.data).toEqual(shipped);
+    expect(files[PHONE_METADATA_FILE]!.summary).toBe(`libphonenumber-js ${version} (MIT) metadata.max.json: Google libphonenumber numbering plans (Apache-2.0)`);
   });
 });
 
@@ -192,7 +212,7 @@ describe('phone numbers', () => {
 
   test('rejects a country code without a numbering plan with a 400 on country', () => {
     // Act
-    const error = invalidParameter(() => phoneCountry('XX'));
+    const error = invalidParameter(() => phoneCountry('XX', metadata()));
 
     // Assess
     expect(error.param).toBe('country');
