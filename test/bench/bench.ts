@@ -21,6 +21,8 @@
  * Settings: BENCH_COLD_RUNS (7), BENCH_LOAD_ROUNDS (3), BENCH_LOAD_SECONDS (5), BENCH_WARM_CALLS (1000),
  * BENCH_DETECTION_RUNS (20), BENCH_ONLY (comma-separated function names for sections 1–3),
  * BENCH_SECTIONS (comma-separated: functions, sourcemaps, warm, server, detection; default all),
+ * BENCH_PROFILE (cold starts to CPU-profile for each function over its cold-init budget, and for the floor;
+ * 0 by default: section 1 then says where their time goes, by origin, against the floor; cpuProfile.ts),
  * BENCH_PORT / BENCH_DYNAMODB_PORT (first ports to use; default random).
  */
 import '../../infra/local/logging';
@@ -31,6 +33,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildVpicLayer } from '../../layers/vpic/build';
 import { buildDocsLayer } from '../../layers/docs/build';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
@@ -43,6 +46,7 @@ import { endpointList } from '../../lib/api/registry';
 import { resetDynamo } from '../../lib/store/dynamo';
 import { prepareImage, toDetectedObjects } from '../../lib/vision/detect';
 import { modelPath, modelSession, runModel } from '../../lib/vision/model';
+import { largestDifferences, meanByOrigin, selfTimeByOrigin, sourceMapLocator, type CpuProfile } from './cpuProfile';
 import type { WarmResult, WarmSpec } from './warm';
 
 const BUDGET = { coldInit: 1.2, bundle: 1.0, serverRate: 0.9, serverP99: 1.2, inferenceMs: 150 };
@@ -52,6 +56,9 @@ const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
 const WARM_CALLS = Number(process.env.BENCH_WARM_CALLS ?? 1000);
 const DETECTION_RUNS = Number(process.env.BENCH_DETECTION_RUNS ?? 20);
 const CONNECTIONS = 50;
+const PROFILE_RUNS = Number(process.env.BENCH_PROFILE ?? 0);
+/** origins listed per profiled function */
+const PROFILE_ORIGINS = 8;
 const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'functions,sourcemaps,warm,server,detection').split(','));
 const IMAGES_DIR = join(PROJECT_ROOT, '../shared/images');
@@ -198,9 +205,12 @@ interface ColdRun {
   upstreamCalls: number;
 }
 
-/** One cold start in a fresh process; `nodeOptions` is NODE_OPTIONS as the function would run with. */
-async function coldStart(bundleFile: string, eventFile: string, env: NodeJS.ProcessEnv, nodeOptions = ''): Promise<ColdRun> {
-  const { stdout } = await run(process.execPath, [join(BENCH_DIR, 'coldStart.mjs'), bundleFile, eventFile], {
+/**
+ * One cold start in a fresh process; `nodeOptions` is NODE_OPTIONS as the function would run with,
+ * `nodeFlags` flags NODE_OPTIONS does not take (--cpu-prof).
+ */
+async function coldStart(bundleFile: string, eventFile: string, env: NodeJS.ProcessEnv, nodeOptions = '', nodeFlags: string[] = []): Promise<ColdRun> {
+  const { stdout } = await run(process.execPath, [...nodeFlags, join(BENCH_DIR, 'coldStart.mjs'), bundleFile, eventFile], {
     env: { ...env, NODE_OPTIONS: nodeOptions },
     cwd: workDir,
     maxBuffer: 64 * 1024 * 1024,
@@ -263,6 +273,8 @@ try {
     );
   }
 
+  /** the functions over their cold-init budget (profiled when BENCH_PROFILE is set) */
+  const coldOver: typeof endpoints = [];
   if (SECTIONS.has('functions')) {
     console.log(
       `Functions against the cold-start floor (minimal handler + DynamoDB document client + one UpdateItem, bundled the same way: ${floorKb.toFixed(1)} KB).\n` +
@@ -306,6 +318,7 @@ try {
           `${String(upstream).padStart(8)}  ${[...new Set(subject.map((r) => r.status))].join(',')}`,
       );
       if (coldRatio > BUDGET.coldInit) {
+        coldOver.push(entry);
         summary.push(`${entry.name}: cold init ${coldRatio.toFixed(2)} × floor (${cold.toFixed(0)} / ${floorMs.toFixed(0)} ms; CPU ${(cpu / floorCpu).toFixed(2)} ×)`);
       }
       if (sizeRatio > BUDGET.bundle) bundlesOver.push(`${entry.name} ${sizeRatio.toFixed(2)} (+${(sizeKb - floorKb).toFixed(0)} KB)`);
@@ -317,6 +330,36 @@ try {
     console.log(`floor (all ${allFloor.length} runs): median ${median(allFloor).toFixed(1)} ms, min ${Math.min(...allFloor).toFixed(1)} ms, max ${Math.max(...allFloor).toFixed(1)} ms`);
     if (allKeyed.length) {
       console.log(`keyed floor (all ${allKeyed.length} runs): median ${median(allKeyed).toFixed(1)} ms (${(median(allKeyed) / median(allFloor)).toFixed(2)} × floor), min ${Math.min(...allKeyed).toFixed(1)} ms, max ${Math.max(...allKeyed).toFixed(1)} ms`);
+    }
+  }
+
+  if (SECTIONS.has('functions') && PROFILE_RUNS > 0 && coldOver.length) {
+    console.log(
+      `\nWhere the cold init goes (BENCH_PROFILE=${PROFILE_RUNS}): the functions over budget and the floor, each profiled in ${PROFILE_RUNS} more cold\n` +
+        'starts (--cpu-prof, 100 µs samples; profiling slows a run). CPU self time in ms by origin, mean per run, bundle frames traced to\n' +
+        'their npm package or project folder through the source map; the origins where the function spends the most over the floor.',
+    );
+    const profiled = async (file: string, eventFile: string, env: NodeJS.ProcessEnv) => {
+      const runs: Map<string, number>[] = [];
+      for (let i = 0; i < PROFILE_RUNS; i += 1) {
+        const dir = mkdtempSync(join(workDir, 'profile-'));
+        await coldStart(file, eventFile, env, '', ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=100']);
+        const profile = JSON.parse(readFileSync(join(dir, readdirSync(dir)[0]!), 'utf8')) as CpuProfile;
+        runs.push(selfTimeByOrigin(profile, pathToFileURL(file).href, sourceMapLocator(file, PROJECT_ROOT)));
+        rmSync(dir, { recursive: true, force: true });
+      }
+      return meanByOrigin(runs);
+    };
+    const total = (byOrigin: Map<string, number>) => [...byOrigin.values()].reduce((a, b) => a + b, 0);
+    const floorProfile = await profiled(floorBundle, floorEvent, childEnv);
+    for (const entry of coldOver) {
+      if (entry.metering === 'rateLimit') writeFileSync(eventFileOf.get(entry.name)!, JSON.stringify(sampleEventOf(entry, (await tenantKeysOf(server, 1))[0]!)));
+      const own = await profiled(bundleOf.get(entry.name)!, eventFileOf.get(entry.name)!, childEnv);
+      console.log(`${entry.name}: ${total(own).toFixed(1)} ms of CPU sampled (floor ${total(floorProfile).toFixed(1)} ms)`);
+      for (const [origin, ms, floorMs] of largestDifferences(own, floorProfile, PROFILE_ORIGINS)) {
+        const more = ms - floorMs;
+        console.log(`  ${`${more >= 0 ? '+' : ''}${more.toFixed(1)}`.padStart(7)}  ${origin} (${ms.toFixed(1)} against ${floorMs.toFixed(1)})`);
+      }
     }
   }
 

@@ -1,0 +1,59 @@
+import { largestDifferences, meanByOrigin, selfTimeByOrigin, type CpuProfile } from '../bench/cpuProfile';
+
+const BUNDLE = 'file:///project/node_modules/.cache/dqs-bench/f.mjs';
+const frame = (id: number, functionName: string, url = '', lineNumber = 0) => ({ id, callFrame: { functionName, url, lineNumber, columnNumber: 0 } });
+
+/** Bundle lines 1–3 come from these sources (as a source map would say, relative to the project). */
+const locate = (line: number) => ['node_modules/@smithy/core/dist-es/a.js', 'node_modules/zod/v4/core/core.js', 'lib/http/endpoint.ts'][line - 1];
+
+test('sums self time by origin: packages and project folders through the source map, Node and V8 frames by name', () => {
+  // Prepare: one sample of 1 ms per listed node id (ids repeat for more time); equal times keep the nodes' order
+  const profile: CpuProfile = {
+    nodes: [
+      frame(1, '(root)'),
+      frame(2, 'send', BUNDLE, 1),
+      frame(3, 'parse', BUNDLE, 2),
+      frame(4, 'handler', BUNDLE, 3),
+      frame(5, 'compileSourceTextModule', 'node:internal/modules/esm/utils'),
+      frame(6, '(garbage collector)'),
+      frame(7, 'write', 'node:net'),
+      frame(8, 'unmapped', BUNDLE, 9),
+      frame(9, 'main', 'file:///project/test/bench/coldStart.mjs'),
+    ],
+    samples: [2, 2, 3, 4, 5, 5, 5, 6, 7, 8, 9, 1],
+    timeDeltas: Array(12).fill(1000),
+  };
+
+  // Act
+  const byOrigin = selfTimeByOrigin(profile, BUNDLE, locate);
+
+  // Assess
+  expect([...byOrigin]).toEqual([
+    ['compiling the bundle (V8 parse)', 3],
+    ['@smithy/core', 2],
+    ['V8 and native code (program)', 1],
+    ['zod', 1],
+    ['project lib/http', 1],
+    ['garbage collection', 1],
+    ['node built-in net', 1],
+    ['bundle (no source map entry)', 1],
+    ['bench harness', 1],
+  ]);
+});
+
+test('averages runs and lists the origins where a function spends the most over the floor', () => {
+  // Prepare
+  const runs = [new Map([['zod', 4], ['@smithy/core', 10]]), new Map([['zod', 2], ['@smithy/core', 12]])];
+  const floor = new Map([['@smithy/core', 10], ['garbage collection', 3]]);
+
+  // Act
+  const mean = meanByOrigin(runs);
+  const largest = largestDifferences(mean, floor, 2);
+
+  // Assess
+  expect(mean).toEqual(new Map([['zod', 3], ['@smithy/core', 11]]));
+  expect(largest).toEqual([
+    ['zod', 3, 0],
+    ['@smithy/core', 11, 10],
+  ]);
+});
