@@ -8,7 +8,7 @@ import { roundDecimal } from '../numbers/round';
 import { COCO_LABELS } from './cocoLabels';
 import { sniffImageFormat } from './imageFormat';
 import { letterbox, toImageBox, type Box, type Letterbox } from './letterbox';
-import { runModel } from './model';
+import { modelSession, runModel } from './model';
 import { loadNative } from './native';
 import { nonMaxSuppression } from './nms';
 import { IMAGE_FIELD, MAX_OBJECTS, MAX_SIDE, MIN_CONFIDENCE, MODEL_INPUT_SIZE, NMS_IOU, PAD_VALUE } from './settings';
@@ -40,7 +40,7 @@ const undecodable = () => new InvalidParameterError(`Parameter '${IMAGE_FIELD}' 
  * input: EXIF orientation applied, transparency flattened onto the padding grey, scaled to fit 416 × 416
  * keeping the aspect ratio, placed top-left, the rest padded with 114, channels reordered to BGR planes.
  */
-export async function prepareImage(image: Buffer): Promise<ModelInput> {
+export async function prepareImage(image: Buffer, whileDecoding: () => void = () => undefined): Promise<ModelInput> {
   const format = sniffImageFormat(image);
   if (!format) {
     throw new UnsupportedMediaTypeError(`Parameter '${IMAGE_FIELD}' is not a JPEG or PNG image (judged by the file's content, not its declared type).`);
@@ -63,19 +63,31 @@ export async function prepareImage(image: Buffer): Promise<ModelInput> {
   }
   const box = letterbox(width, height, MODEL_INPUT_SIZE);
   let pixels: Buffer;
+  // sharp decodes on libuv's thread pool: the main thread is free for whileDecoding meanwhile
+  const decoding = decoder(image, { failOn: 'truncated', autoOrient: true })
+    .flatten({ background: { r: PAD_VALUE, g: PAD_VALUE, b: PAD_VALUE } })
+    .toColourspace('srgb')
+    .resize(box.width, box.height, { fit: 'fill', kernel: 'linear' })
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  whileDecoding();
   try {
-    const { data, info } = await decoder(image, { failOn: 'truncated', autoOrient: true })
-      .flatten({ background: { r: PAD_VALUE, g: PAD_VALUE, b: PAD_VALUE } })
-      .toColourspace('srgb')
-      .resize(box.width, box.height, { fit: 'fill', kernel: 'linear' })
-      .raw({ depth: 'uchar' })
-      .toBuffer({ resolveWithObject: true });
+    const { data, info } = await decoding;
     if (info.channels !== 3 || info.width !== box.width || info.height !== box.height) throw new Error('unexpected raw layout');
     pixels = data;
   } catch {
     throw undecodable();
   }
   return { tensor: toBgrPlanes(pixels, box.width, box.height, MODEL_INPUT_SIZE, PAD_VALUE), width, height, letterbox: box };
+}
+
+/** Starts creating the session; its outcome, failure included, is runModel's to answer. */
+function startModelSession(): void {
+  try {
+    modelSession().catch(() => undefined);
+  } catch {
+    // onnxruntime-node could not be loaded: runModel meets the same error
+  }
 }
 
 /** Interleaved RGB (width × height) → BGR planes of a size × size square, top-left aligned, padded. */
@@ -107,8 +119,12 @@ export function toDetectedObjects(output: Float32Array, input: Pick<ModelInput, 
   return objects;
 }
 
-/** Objects in a JPEG or PNG upload. */
+/**
+ * Objects in a JPEG or PNG upload. A container's first call creates the model's session (on the main thread)
+ * while sharp decodes the image (on the thread pool), instead of after it. The upload's own errors still come
+ * first, and a session that cannot be created (no model) is answered by runModel.
+ */
 export async function detectObjects(image: Buffer): Promise<DetectedObject[]> {
-  const input = await prepareImage(image);
+  const input = await prepareImage(image, startModelSession);
   return toDetectedObjects(await runModel(input.tensor), input);
 }

@@ -152,6 +152,12 @@ describe('POST /v1/objectdetection without the model', () => {
     expect(body.error).toMatch(/model/);
     expect(body.error).not.toContain(modelDir);
     expect((await call('/openapi.json')).status).toBe(200);
+    // a photo cut in half (its header reads, its pixels do not) still answers its own error first, and the server keeps serving
+    const dog = photo('dog.jpg');
+    const damaged = await upload(dog.subarray(0, dog.length >> 1));
+    expect(damaged.status).toBe(400);
+    expect((await json(damaged)).error).toMatch(/damaged or incomplete/);
+    expect((await call('/openapi.json')).status).toBe(200);
 
     // Prepare the remaining tests: link (not copy) the configured model into the folder
     symlinkSync(modelPath({ ...process.env, MODEL_PATH: undefined }), join(modelDir, 'yolox_nano.onnx'));
