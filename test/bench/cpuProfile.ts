@@ -58,7 +58,8 @@ function originOf(frame: CpuProfile['nodes'][number]['callFrame'], bundleUrl: st
     const source = locate?.(frame.lineNumber, frame.columnNumber);
     return source ? originOfSource(source) : 'bundle (no source map entry)';
   }
-  return 'bench harness';
+  // outside the bundle: packages loaded with require (native ones: onnxruntime-node, sharp), or the harness
+  return frame.url.includes('/node_modules/') ? originOfSource(frame.url) : 'bench harness';
 }
 
 /** Self time in ms by origin (see originOf), largest first. */

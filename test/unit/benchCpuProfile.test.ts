@@ -6,7 +6,7 @@ const frame = (id: number, functionName: string, url = '', lineNumber = 0) => ({
 /** Bundle lines 1–3 come from these sources (as a source map would say, relative to the project). */
 const locate = (line: number) => ['node_modules/@smithy/core/dist-es/a.js', 'node_modules/zod/v4/core/core.js', 'lib/http/endpoint.ts'][line - 1];
 
-test('sums self time by origin: packages and project folders through the source map, Node and V8 frames by name', () => {
+test('sums self time by origin: packages and project folders through the source map, required packages by path, Node and V8 frames by name', () => {
   // Prepare: one sample of 1 ms per listed node id (ids repeat for more time); equal times keep the nodes' order
   const profile: CpuProfile = {
     nodes: [
@@ -19,9 +19,10 @@ test('sums self time by origin: packages and project folders through the source 
       frame(7, 'write', 'node:net'),
       frame(8, 'unmapped', BUNDLE, 9),
       frame(9, 'main', 'file:///project/test/bench/coldStart.mjs'),
+      frame(10, 'create', 'file:///project/node_modules/onnxruntime-node/dist/backend.js'),
     ],
-    samples: [2, 2, 3, 4, 5, 5, 5, 6, 7, 8, 9, 1],
-    timeDeltas: Array(12).fill(1000),
+    samples: [2, 2, 3, 4, 5, 5, 5, 6, 7, 8, 9, 1, 10],
+    timeDeltas: Array(13).fill(1000),
   };
 
   // Act
@@ -38,6 +39,7 @@ test('sums self time by origin: packages and project folders through the source 
     ['node built-in net', 1],
     ['bundle (no source map entry)', 1],
     ['bench harness', 1],
+    ['onnxruntime-node', 1],
   ]);
 });
 
