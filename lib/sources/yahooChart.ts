@@ -94,7 +94,6 @@ function parseMeta(meta: unknown): ChartMeta {
   };
 }
 
-/** True for Yahoo's unknown-symbol answer: `{"chart": {"result": null, "error": {"code": "Not Found", ...}}}`. */
 /**
  * The decimals a listing is quoted in: Yahoo's `priceHint` when given, else 4 below 1.00 and 2 above. The chart's
  * prices come as float32 artefacts (1528.699951171875 for 1528.7), so every served price is rounded to these.
@@ -104,6 +103,7 @@ export function priceDecimals(priceHint: number | null | undefined, sample: numb
   return sample !== null && Math.abs(sample) < 1 ? 4 : 2;
 }
 
+/** True for Yahoo's unknown-symbol answer: `{"chart": {"result": null, "error": {"code": "Not Found", ...}}}`. */
 export function isUnknownSymbolBody(body: unknown): boolean {
   return isJsonObject(body) && isJsonObject(body.chart) && isJsonObject(body.chart.error) && body.chart.error.code === 'Not Found';
 }
