@@ -1,5 +1,6 @@
-import { fstatSync, openSync, readSync } from 'node:fs';
+import { fstatSync, openSync } from 'node:fs';
 import { endianness } from 'node:os';
+import { readRange } from '../reference/fileRange';
 import { referenceData, referenceFile } from '../reference/referenceData';
 import type { AirportRecord, AirportSize, Runway } from './types';
 
@@ -293,11 +294,7 @@ export function airportTable(): AirportTable {
     return new AirportTable({
       index,
       names: () => referenceData<AirportNames>(AIRPORT_FILES.names),
-      readRows: (start, end) => {
-        const bytes = Buffer.alloc(end - start);
-        readSync(rows, bytes, 0, bytes.length, start);
-        return bytes.toString('utf8');
-      },
+      readRows: (start, end) => readRange(rows, start, end - start).toString('utf8'),
     });
   });
 }

@@ -11,7 +11,8 @@
  * then one JSON line per WMI: its VIN schemas as `[yearFrom, yearTo | null, [[keys, element, value, make | null], …]]`,
  * element `Make`, `Model` or `Body Class`, value the name its id stands for, make a model's make (else null).
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
+import { readRange } from '../reference/fileRange';
 
 export const VPIC_TABLE_FORMAT = 'dqs-vpic-patterns-2';
 /** characters per entry of the header's columns: a WMI code (3 or 6) padded, an offset in base 36 (up to 2 GB) */
@@ -55,26 +56,15 @@ export interface VpicTable {
   close(): void;
 }
 
-function readAt(fd: number, position: number, length: number): Buffer {
-  const buffer = Buffer.alloc(length);
-  let done = 0;
-  while (done < length) {
-    const read = readSync(fd, buffer, done, length - done, position + done);
-    if (read === 0) throw new Error('vPIC table: file shorter than its header says');
-    done += read;
-  }
-  return buffer;
-}
-
 /** Opens a table file: reads its header; each lookup then reads one WMI's line by byte range. */
 export function openVpicTable(path: string): VpicTable {
   const fd = openSync(path, 'r');
   try {
-    const first = readAt(fd, 0, 16).toString('latin1');
+    const first = readRange(fd, 0, 16).toString('latin1');
     const lengthEnd = first.indexOf('\n');
     const headerLength = Number(first.slice(0, lengthEnd));
     if (lengthEnd < 1 || !Number.isSafeInteger(headerLength)) throw new Error('vPIC table: no header length on the first line');
-    const header = JSON.parse(readAt(fd, lengthEnd + 1, headerLength).toString('utf8')) as VpicTableHeader;
+    const header = JSON.parse(readRange(fd, lengthEnd + 1, headerLength).toString('utf8')) as VpicTableHeader;
     if (header.format !== VPIC_TABLE_FORMAT) throw new Error(`vPIC table: format ${String(header.format)}, expected ${VPIC_TABLE_FORMAT}`);
     const base = lengthEnd + 1 + headerLength;
     return {
@@ -87,7 +77,7 @@ export function openVpicTable(path: string): VpicTable {
           const code = wmiAt(header, middle);
           if (code === wmi) {
             const start = offsetAt(header, middle);
-            return JSON.parse(readAt(fd, base + start, offsetAt(header, middle + 1) - start).toString('utf8')) as SchemaRows[];
+            return JSON.parse(readRange(fd, base + start, offsetAt(header, middle + 1) - start).toString('utf8')) as SchemaRows[];
           }
           if (code < wmi) low = middle + 1;
           else high = middle - 1;
