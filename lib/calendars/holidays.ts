@@ -54,26 +54,36 @@ function isBank(country: string) {
   return (tuple: HolidayTuple) => has(tuple, HOLIDAY_FLAG.bank) || (isPublic(tuple) && (isNational(tuple) || regionalPublic));
 }
 
-const countryFile = (country: string) => referenceData<CountryHolidayFile>(countryHolidayFile(country));
+/** A country's file as calls read it: a year's entries are parsed from the file's text on the first call for that year. */
+interface CountryHolidays extends Omit<CountryHolidayFile, 'years'> {
+  entriesOf(year: number): HolidayTuple[];
+}
 
-/** "CC YYYY" → the year's entries, parsed from the country file's text on the first call that asks for them */
-const parsedYears = new Map<string, HolidayTuple[]>();
+const countryFile = (country: string) =>
+  referenceData(countryHolidayFile(country), ({ years, ...file }: CountryHolidayFile): CountryHolidays => {
+    const parsed = new Map<number, HolidayTuple[]>();
+    return {
+      ...file,
+      entriesOf(year) {
+        let tuples = parsed.get(year);
+        if (!tuples) parsed.set(year, (tuples = JSON.parse(years[String(year)] ?? '[]') as HolidayTuple[]));
+        return tuples;
+      },
+    };
+  });
 
 /** The entries of a country's year; 404 no_data when the year is outside the years the data set covers. */
-function yearEntries(country: string, year: number): { file: CountryHolidayFile; tuples: HolidayTuple[] } {
+function yearEntries(country: string, year: number): { file: CountryHolidays; tuples: HolidayTuple[] } {
   const { name, years } = holidayIndex().countries[country]!;
   if (year < years[0] || year > years[1]) {
     throw new NoDataError(`No holiday data for ${name} (${country}) in ${year}: the data cover ${years[0]} to ${years[1]}.`);
   }
   const file = countryFile(country);
-  const key = `${country} ${year}`;
-  let tuples = parsedYears.get(key);
-  if (!tuples) parsedYears.set(key, (tuples = JSON.parse(file.years[String(year)] ?? '[]') as HolidayTuple[]));
-  return { file, tuples };
+  return { file, tuples: file.entriesOf(year) };
 }
 
 /** Served subdivision codes of a regional entry ([] for a national one, whose tuple lists excluded regions). */
-const regionsOf = (file: CountryHolidayFile, tuple: HolidayTuple) => (isNational(tuple) ? [] : (tuple[4] ?? []).map((i) => file.subdivisions[i]!));
+const regionsOf = (file: CountryHolidays, tuple: HolidayTuple) => (isNational(tuple) ? [] : (tuple[4] ?? []).map((i) => file.subdivisions[i]!));
 
 /** The public holidays of a country in a year, national and regional, in date order. */
 export function publicHolidays(country: string, year: number): PublicHoliday[] {
@@ -136,7 +146,7 @@ function entriesOn(country: string, date: string, region: string | undefined) {
   return { file, entries: days.get(date.slice(5)) ?? [], regionIndex: region === undefined ? -1 : file.subdivisions.indexOf(region) };
 }
 
-const distinctNames = (file: CountryHolidayFile, tuples: readonly HolidayTuple[]) => [...new Set(tuples.map((tuple) => file.names[tuple[1]]!))];
+const distinctNames = (file: CountryHolidays, tuples: readonly HolidayTuple[]) => [...new Set(tuples.map((tuple) => file.names[tuple[1]]!))];
 
 /**
  * Names of the public holidays on a date (YYYY-MM-DD). Without a region: the national ones. With a region
