@@ -273,6 +273,15 @@ try {
     );
   }
 
+  /**
+   * The event file of a function's sample call. A rate-limited endpoint (RATE_LIMIT_PER_MINUTE calls a minute
+   * per key) gets a new key each time, so every cold start measures the accepted call.
+   */
+  const acceptedCallEvent = async (entry: (typeof endpoints)[number]) => {
+    const eventFile = eventFileOf.get(entry.name)!;
+    if (entry.metering === 'rateLimit') writeFileSync(eventFile, JSON.stringify(sampleEventOf(entry, (await tenantKeysOf(server, 1))[0]!)));
+    return eventFile;
+  };
   /** the functions over their cold-init budget (profiled when BENCH_PROFILE is set) */
   const coldOver: typeof endpoints = [];
   if (SECTIONS.has('functions')) {
@@ -295,11 +304,10 @@ try {
       const keyedFloor: ColdRun[] = [];
       const keyed = entry.access !== 'public';
       for (let i = 0; i < COLD_RUNS; i += 1) {
-        // a rate-limited endpoint (RATE_LIMIT_PER_MINUTE calls a minute per key) gets a new key per run, so every run is the accepted call
-        if (entry.metering === 'rateLimit') writeFileSync(eventFileOf.get(entry.name)!, JSON.stringify(sampleEventOf(entry, (await tenantKeysOf(server, 1))[0]!)));
+        const eventFile = await acceptedCallEvent(entry);
         floor.push(await coldStart(floorBundle, floorEvent, childEnv));
         if (keyed) keyedFloor.push(await coldStart(keyedFloorBundle, floorEvent, keyedFloorEnv));
-        subject.push(await coldStart(bundleOf.get(entry.name)!, eventFileOf.get(entry.name)!, childEnv));
+        subject.push(await coldStart(bundleOf.get(entry.name)!, eventFile, childEnv));
       }
       allFloor.push(...floor.map((r) => r.totalMs));
       allKeyed.push(...keyedFloor.map((r) => r.totalMs));
@@ -353,8 +361,7 @@ try {
     const total = (byOrigin: Map<string, number>) => [...byOrigin.values()].reduce((a, b) => a + b, 0);
     const floorProfile = await profiled(floorBundle, floorEvent, childEnv);
     for (const entry of coldOver) {
-      if (entry.metering === 'rateLimit') writeFileSync(eventFileOf.get(entry.name)!, JSON.stringify(sampleEventOf(entry, (await tenantKeysOf(server, 1))[0]!)));
-      const own = await profiled(bundleOf.get(entry.name)!, eventFileOf.get(entry.name)!, childEnv);
+      const own = await profiled(bundleOf.get(entry.name)!, await acceptedCallEvent(entry), childEnv);
       console.log(`${entry.name}: ${total(own).toFixed(1)} ms of CPU sampled (floor ${total(floorProfile).toFixed(1)} ms)`);
       for (const [origin, ms, floorMs] of largestDifferences(own, floorProfile, PROFILE_ORIGINS)) {
         const more = ms - floorMs;
