@@ -22,10 +22,10 @@ import { daysCovered, durationKind, effectiveMonth, fiscalPeriodOf, fiscalYearOf
  * - Periods are found by fact duration (fiscalCalendar.ts), among the revenue and net income facts.
  * - One concept per field and fiscal year serves all five periods (concepts.ts says which), so that the
  *   year's figures are one series: Q4 = FY − Q1 − Q2 − Q3 holds for every flow field.
- * - One basis per field and fiscal year: the annual figure is the latest filed (a later 10-K restating it
- *   wins), and Q1–Q3 are read as the filer stated them on the day it filed that annual figure (the latest filed
- *   on or before it), so a restatement or a stock split reaches the five periods together, not a quarter
- *   at a time. A year without an annual figure yet reads the latest filed quarters.
+ * - One basis per field and fiscal year: Q1–Q3 are read as the filer stated them on the day it filed the
+ *   annual figure served (the latest filed on or before it); that figure is the latest one whose quarters were
+ *   restated with it, else the year as first reported (annualOnBasis), so a restatement or a stock split
+ *   reaches the five periods together or not at all. A year without an annual figure yet reads the latest quarters.
  * - A later figure that only repeats an earlier one rounded to its own unit (a 10-K showing its third year
  *   in millions where the earlier filings had thousands) is not a restatement: the precise figure stays.
  * - Q1–Q3 flow items come from the three-month fact, or from year-to-date facts when the filer reports
@@ -37,7 +37,8 @@ import { daysCovered, durationKind, effectiveMonth, fiscalPeriodOf, fiscalYearOf
  *   those shares (diluted = basic for a loss, antidilution), never subtracted (EPS does not add up over
  *   quarters). Without quarterly share counts Q4 shares and EPS are null.
  * - Only facts from periodic reports count (10-K, 10-Q, 20-F, 40-F and amendments).
- * - A field the filer does not report for the period is null; gross profit, when not reported, is revenue − cost of revenue.
+ * - A field the filer does not report for the period is null; gross profit, where revenue − cost of revenue
+ *   covers more of the year than the filer's own GrossProfit, is that difference for the year.
  * - filing_info names the period's own report (the first 10-Q, or 10-K/20-F/40-F for the year and Q4,
  *   that carried the period); values may come from a later filing that restated it.
  */
