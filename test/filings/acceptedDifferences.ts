@@ -4,23 +4,13 @@
  * listed fails the cross-check; an entry that no longer matches a difference fails too, so the list stays exact.
  * An entry matches on check, company, period, field and both values.
  */
-import type { FiscalQuarter } from '../../lib/filings/incomeStatements';
 import type { IncomeStatementField } from '../../lib/filings/concepts';
 import type { RealCompany } from '../support/filingsDatasets';
-import type { Check } from './crossCheck';
+import type { Difference } from './crossCheck';
 import { secFiling } from './publishedFigures';
 
-export interface AcceptedDifference {
-  check: Check;
-  company: RealCompany;
-  fiscal_year: number;
-  fiscal_quarter: FiscalQuarter;
-  field: IncomeStatementField;
-  served: number | null;
-  published: number;
-  /** the publication that settles it (with its URL) and why the figures differ */
-  settledBy: string;
-}
+/** A difference as crossCheck reports it, with the publication that settles it (its URL) and why the figures differ. */
+export type AcceptedDifference = Omit<Difference, 'source'> & { settledBy: string };
 
 const M = 1_000_000;
 
