@@ -13,7 +13,9 @@ const SOURCE =
   `${FIRST_HOLIDAY_YEAR} to ${LAST_HOLIDAY_YEAR}, in local calendar days. Lunar dates without an official table are estimates, ` +
   'named "... (estimated)", and may be a day or two off; holidays declared after the data set are missing. ' +
   'A year the data set does not cover for the country (Germany before 1991, Sri Lanka after 2026) is 404 no_data naming the covered years; ' +
-  'an empty list means no such holidays that year.';
+  'an empty list means no such holidays that year. Served as people keep them, where official calendars settle it against the data set: ' +
+  'a holiday every subdivision keeps is national, one none keeps is not served, and Sweden\'s weekly Sundays and Belgium\'s Easter Sunday ' +
+  'and Whit Sunday are not public holidays.';
 
 const ENTRIES =
   'One entry per holiday and day, by date, national ones first; holidays sharing a day are separate entries. observed is true for ' +
@@ -99,7 +101,10 @@ export const calendarEndpoints = {
     description:
       `${SOURCE}\n\n` +
       'Without region, for the whole country: true when a national public holiday (federal in /v1/publicholidays, observed days included) ' +
-      'falls on the date; regional ones do not count (GB Easter Monday, not kept in Scotland). With region (GB-SCT, or CA with country=US), ' +
+      'falls on the date, or when every subdivision keeps one of that day\'s holidays under its own name (AU 2026-12-28: Boxing Day, ' +
+      'Boxing Day (observed), Proclamation Day (observed)); a holiday only some keep does not count (GB Easter Monday, not kept in Scotland). ' +
+      'A holiday every subdivision keeps is national (AU Australia Day 2025 on Monday 27 January, where every state moved it off the Sunday). ' +
+      'With region (GB-SCT, or CA with country=US), ' +
       'exact for that subdivision: the national holidays it keeps and its own, under its own name where it replaces one; region is repeated ' +
       'in the response. public_holiday_name: English name(s), joined with " / ", null when false. country: 2-letter ISO 3166-1 code ' +
       `(a name is rejected with a hint to its code). date: ${FIRST_HOLIDAY_DATE} to ${LAST_HOLIDAY_DATE}, all plans. ${REGIONS}`,
@@ -156,8 +161,9 @@ export const calendarEndpoints = {
     description:
       `${SOURCE}\n\n` +
       'From the entries of /v1/bankholidays: without region, true when any of them falls on the date, with regions the subdivisions that ' +
-      'keep it ([] when it is national), e.g. GB Easter Monday: regions GB-ENG, GB-NIR, GB-WLS; with region, true when a national one or ' +
-      'one naming the region falls on it (country=GB&region=SCT on Easter Monday: false), and region is repeated in the response. Weekends ' +
+      'keep it ([] when it is national), e.g. GB Easter Monday: regions GB-ENG, GB-NIR, GB-WLS; with region, true when one kept there falls ' +
+      'on it, by the rule of /v1/ispublicholiday: a national one the region is not excluded from, or one naming the region (country=GB&region=SCT ' +
+      'on Easter Monday: false; country=US&region=TX on Columbus Day: false), and region is repeated in the response. Weekends ' +
       'are not holidays. holiday_name (English, joined with " / ") and regions only when true. country: code or name; the response gives the code. ' +
       `date: ${FIRST_HOLIDAY_DATE} to ${LAST_HOLIDAY_DATE}; free keys up to the end of the current year (UTC), later years need a paid plan (403 plan_required).`,
     access: 'all',

@@ -892,7 +892,7 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
         "sales_and_marketing": null,
         "general_and_administrative": 961000000,
         "stock_based_compensation": 362000000,
-        "depreciation_and_amortization": 620000000,
+        "depreciation_and_amortization": null,
         "interest_expense": 53000000,
         "tax_provision": 305000000
       },

@@ -149,34 +149,52 @@ function entriesOn(country: string, date: string, region: string | undefined) {
 const distinctNames = (file: CountryHolidays, tuples: readonly HolidayTuple[]) => [...new Set(tuples.map((tuple) => file.names[tuple[1]]!))];
 
 /**
- * Names of the public holidays on a date (YYYY-MM-DD). Without a region: the national ones. With a region
- * (a served code from requireRegion): exactly that subdivision's holidays, i.e. national ones it does not
- * replace (the data set's excluded_regions) plus the regional ones it keeps.
+ * The one rule for where a holiday counts, for public and bank holidays alike: a national entry in every
+ * subdivision the data set does not exclude from it, a regional entry in the subdivisions it names.
+ */
+const keptIn = (tuple: HolidayTuple, regionIndex: number) => (tuple[4]?.includes(regionIndex) ?? false) !== isNational(tuple);
+
+/**
+ * Whether the day's entries together are kept throughout the country: a national one kept somewhere, or,
+ * where they are all regional, every subdivision keeping one of them (Australia, 28 December 2026: Boxing Day
+ * in Tasmania, Boxing Day (observed) in six states and territories, Proclamation Day (observed) in South Australia).
+ */
+function keptThroughout(file: CountryHolidays, tuples: readonly HolidayTuple[]): boolean {
+  if (tuples.some(isNational)) return true;
+  return tuples.length > 0 && file.subdivisions.length > 0 && file.subdivisions.every((_, i) => tuples.some((tuple) => keptIn(tuple, i)));
+}
+
+/**
+ * The entries of `tuples` that count for the answer: with a region (a served code from requireRegion), those
+ * kept there (keptIn); without one, those of the whole country: the national ones, or all of the day's when
+ * together they are kept in every subdivision (keptThroughout).
+ */
+function counted(file: CountryHolidays, tuples: HolidayTuple[], regionIndex: number): HolidayTuple[] {
+  if (regionIndex >= 0) return tuples.filter((tuple) => keptIn(tuple, regionIndex));
+  if (!keptThroughout(file, tuples)) return [];
+  return tuples.some(isNational) ? tuples.filter(isNational) : tuples;
+}
+
+/**
+ * Names of the public holidays on a date (YYYY-MM-DD): without a region, those kept throughout the country;
+ * with one, exactly that subdivision's (national ones it is not excluded from, under its own name where it
+ * replaces one, and its own).
  */
 export function publicHolidaysOn(country: string, date: string, region?: string): string[] {
   const { file, entries, regionIndex } = entriesOn(country, date, region);
-  return distinctNames(
-    file,
-    entries.filter((tuple) => {
-      if (!isPublic(tuple)) return false;
-      if (regionIndex < 0) return isNational(tuple);
-      const listed = tuple[4]?.includes(regionIndex) ?? false;
-      return isNational(tuple) ? !listed : listed;
-    }),
-  );
+  return distinctNames(file, counted(file, entries.filter(isPublic), regionIndex));
 }
 
 /**
  * The bank holidays on a date: the entries of bankHolidays on that day. Without a region, every one of them,
- * with `regions` the subdivisions that keep it ([] when one is national: it counts everywhere), so that
- * GB's Easter Monday answers true with England, Wales and Northern Ireland; with a region, those that count
- * there (national ones, and regional ones naming it).
+ * with `regions` the subdivisions that keep one ([] when they are kept throughout the country), so that GB's
+ * Easter Monday answers true with England, Wales and Northern Ireland; with a region, those kept there (the
+ * same rule as publicHolidaysOn: a national one the data set excludes from the region does not count).
  */
 export function bankHolidaysOn(country: string, date: string, region?: string): { names: string[]; regions: string[] } {
-  const bank = isBank(country);
   const { file, entries, regionIndex } = entriesOn(country, date, region);
-  const counted = entries.filter((tuple) => bank(tuple) && (regionIndex < 0 || isNational(tuple) || (tuple[4]?.includes(regionIndex) ?? false)));
-  const nationwide = counted.some(isNational);
-  const regions = nationwide ? [] : [...new Set(counted.flatMap((tuple) => regionsOf(file, tuple)))].sort();
-  return { names: distinctNames(file, counted), regions };
+  const bank = entries.filter(isBank(country));
+  if (regionIndex >= 0) return { names: distinctNames(file, counted(file, bank, regionIndex)), regions: [] };
+  const regions = keptThroughout(file, bank) ? [] : file.subdivisions.filter((_, i) => bank.some((tuple) => keptIn(tuple, i))).sort();
+  return { names: distinctNames(file, bank), regions };
 }

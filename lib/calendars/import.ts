@@ -3,7 +3,8 @@
  * directory: the library's rules evaluated for 250 countries, 1980–2050; its SOURCE.md documents the fields)
  * and writes the index holidays.json plus one compact holidays-<CC>.json per country. Only the `public` and
  * `bank` categories are kept; years outside a country's `years_covered` are left out (no data, not "no
- * holidays"); subdivision codes become the API's `<country>-<code>` form.
+ * holidays"); subdivision codes become the API's `<country>-<code>` form. Two documented changes: an entry's
+ * scope is what its subdivisions keep (scopeAsKept) and DROPPED_HOLIDAYS are left out.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -68,6 +69,37 @@ const ALIASES: Record<string, readonly string[]> = {
 
 const FLAGS_OF: Record<string, number> = { public: HOLIDAY_FLAG.public, bank: HOLIDAY_FLAG.bank };
 
+/**
+ * Entries of the data set the service does not serve, with the publication that decides it
+ * (test/unit/holidayReference.test.ts compares the served calendars with date-holidays and cites the rest).
+ */
+export const DROPPED_HOLIDAYS: readonly { country: string; name: string; reason: string }[] = [
+  {
+    country: 'SE',
+    name: 'Sunday',
+    reason:
+      'Lag (1989:253) om allmänna helgdagar, 1 §, counts every Sunday among the allmänna helgdagar (https://www.riksdagen.se/sv/dokument-och-lagar/dokument/svensk-forfattningssamling/lag-1989253-om-allmanna-helgdagar_sfs-1989-253/); the data set lists each as a holiday named "Sunday", 52 a year. The named holidays of that law are served; the weekly day of rest is not a public holiday in the sense of this API, for Sweden as for every other country',
+  },
+  ...['Easter Sunday', 'Pentecost'].map((name) => ({
+    country: 'BE',
+    name,
+    reason:
+      'Royal Decree of 18 April 1974, art. 1, lists Belgium\'s ten public holidays (New Year\'s Day, Easter Monday, 1 May, Ascension Day, Whit Monday, 21 July, Assumption, All Saints\' Day, 11 November, Christmas Day), as the FPS Employment publishes them (https://werk.belgie.be/nl/themas/verloning/feestdagen); Easter Sunday and Whit Sunday are not among them (date-holidays agrees)',
+  })),
+];
+
+/**
+ * Scope as people keep it: an entry kept in every subdivision is national, whatever the data set's national
+ * calendar says (Australia 2025: Australia Day fell on Sunday 26 January, every state and territory
+ * substituted Monday 27 January, Fair Work Act 2009 s 115(2); the data set has 26 January national but
+ * excluded everywhere, 27 January regional in all eight), and a national entry excluded from every
+ * subdivision is kept nowhere and dropped. Countries without subdivisions are unchanged.
+ */
+function scopeAsKept(national: boolean, named: readonly string[], subdivisionCount: number): { national: boolean; named: readonly string[] } | undefined {
+  if (subdivisionCount === 0 || new Set(named).size < subdivisionCount) return { national, named };
+  return national ? undefined : { national: true, named: [] };
+}
+
 /** The compact file of one country: public and bank entries of the covered years, names once each. */
 function compactCountry(source: DatasetCountry): { file: CountryHolidayFile; entryCount: number } {
   const country = source.country;
@@ -87,14 +119,17 @@ function compactCountry(source: DatasetCountry): { file: CountryHolidayFile; ent
   const [first, last] = source.years_covered;
   const years: CountryHolidayFile['years'] = {};
   let entryCount = 0;
+  const dropped = new Set(DROPPED_HOLIDAYS.filter((d) => d.country === country).map((d) => d.name));
   for (let year = first; year <= last; year++) {
     const tuples: HolidayTuple[] = [];
     for (const entry of source.years[String(year)] ?? []) {
       const categories = entry.categories.reduce((flags, category) => flags | (FLAGS_OF[category] ?? 0), 0);
-      if (!categories) continue;
+      if (!categories || dropped.has(entry.name)) continue;
       if (!entry.date.startsWith(`${year}-`)) throw new Error(`holidays ${country} ${year}: entry dated ${entry.date}`);
-      const flags = categories | (entry.national ? HOLIDAY_FLAG.national : 0) | (entry.observed ? HOLIDAY_FLAG.observed : 0);
-      const regions = (entry.national ? (entry.excluded_regions ?? []) : entry.regions).map(subdivisionIndex);
+      const scope = scopeAsKept(entry.national, entry.national ? (entry.excluded_regions ?? []) : entry.regions, subdivisions.length);
+      if (!scope) continue;
+      const flags = categories | (scope.national ? HOLIDAY_FLAG.national : 0) | (entry.observed ? HOLIDAY_FLAG.observed : 0);
+      const regions = scope.named.map(subdivisionIndex);
       const tuple: HolidayTuple = [entry.date.slice(5), indexOf(entry.name), indexOf(entry.local_name), flags];
       if (regions.length) tuple.push(regions);
       tuples.push(tuple);

@@ -1,15 +1,24 @@
 /**
  * Which XBRL concepts feed each income-statement field (SOURCES.md §7 concept map; spec 2.9 field list).
- * For each field and period the first concept in the list that the filer reported wins. Decisions:
+ * One concept serves a field for all five periods of a fiscal year (incomeStatements.ts): the one that covers
+ * the most of the year's Q1, Q2, Q3 and fiscal-year figures, the first in the list on a tie (for
+ * `depreciation_and_amortization` the largest, see below). Decisions:
  * - Only USD amounts (and USD/shares, shares) are read: a filer reporting in another currency gets nulls,
  *   since the API carries no currency field.
  * - `general_and_administrative` falls back to the combined SellingGeneralAndAdministrativeExpense when the
- *   filer reports only SG&A (Tesla); `sales_and_marketing` then stays null rather than double-counting.
+ *   filer reports only SG&A for the year's periods (Tesla; Apple, which splits G&A from selling and marketing
+ *   in its 10-K from fiscal 2025 but not in its 10-Qs); `sales_and_marketing` is then null for that year
+ *   rather than counted twice.
  *   AdvertisingExpense is not a fallback for sales and marketing (it is only a part of it).
  * - `stock_based_compensation` prefers the cash-flow add-back (ShareBasedCompensation), then the allocated expense.
- * - `depreciation_and_amortization`: DepreciationDepletionAndAmortization, DepreciationAndAmortization,
- *   DepreciationAmortizationAndAccretionNet, then Depreciation plus AmortizationOfIntangibleAssets when
- *   both are reported for the period (Depreciation alone otherwise).
+ * - `depreciation_and_amortization` is the cash-flow statement's add-back. Filers tag it with any of three
+ *   concepts and use the others for narrower note figures (Apple's FY2015 DepreciationAndAmortization 9.2 bn is
+ *   its property depreciation, the cash-flow line DepreciationAmortizationAndAccretionNet 11,257 M; Tesla's
+ *   2017 DepreciationDepletionAndAmortization 769.3 M against the cash-flow DepreciationAndAmortization
+ *   1,636.0 M), so among the concepts with the best coverage the largest annual figure wins: the add-back
+ *   includes what the notes split out. Depreciation and AmortizationOfIntangibleAssets are not read: they are
+ *   parts, not the filer's D&A (Tesla FY2021: 1,910 + 51 M against the 10-K line of 2,911 M, which Tesla tags
+ *   with its own extension element `tsla:DepreciationAmortizationAndImpairment`, absent from companyfacts).
  * - `tax_provision` is IncomeTaxExpenseBenefit, never IncomeTaxesPaidNet (cash paid).
  * - IFRS filers (ifrs-full taxonomy, e.g. 20-F filers such as LPA) are read with the ifrs-full concepts below;
  *   they file annual reports only, so they have fiscal-year statements and no quarters.
@@ -61,13 +70,16 @@ export const FIELD_KIND: Record<IncomeStatementField, FieldKind> = {
 
 export const UNIT_OF_KIND: Record<FieldKind, string> = { flow: 'USD', perShare: 'USD/shares', shares: 'shares' };
 
-/** A concept, or a sum of concepts whose first part must be present (the rest are added when reported). */
-export type ConceptSource = string | { sum: [string, ...string[]] };
-
 export interface ConceptMap {
   taxonomy: 'us-gaap' | 'ifrs-full';
-  concepts: Record<IncomeStatementField, ConceptSource[]>;
+  concepts: Record<IncomeStatementField, string[]>;
 }
+
+/** The combined SG&A concept: when it serves `general_and_administrative`, `sales_and_marketing` is null (it is inside). */
+export const COMBINED_SGA = 'SellingGeneralAndAdministrativeExpense';
+
+/** Fields whose concepts overlap, where the most inclusive figure (the largest) is the one meant. */
+export const LARGEST_WINS: ReadonlySet<IncomeStatementField> = new Set(['depreciation_and_amortization']);
 
 export const US_GAAP_CONCEPTS: ConceptMap = {
   taxonomy: 'us-gaap',
@@ -92,12 +104,7 @@ export const US_GAAP_CONCEPTS: ConceptMap = {
     sales_and_marketing: ['SellingAndMarketingExpense', 'SellingExpense', 'MarketingExpense'],
     general_and_administrative: ['GeneralAndAdministrativeExpense', 'SellingGeneralAndAdministrativeExpense'],
     stock_based_compensation: ['ShareBasedCompensation', 'AllocatedShareBasedCompensationExpense'],
-    depreciation_and_amortization: [
-      'DepreciationDepletionAndAmortization',
-      'DepreciationAndAmortization',
-      'DepreciationAmortizationAndAccretionNet',
-      { sum: ['Depreciation', 'AmortizationOfIntangibleAssets'] },
-    ],
+    depreciation_and_amortization: ['DepreciationDepletionAndAmortization', 'DepreciationAndAmortization', 'DepreciationAmortizationAndAccretionNet'],
     interest_expense: ['InterestExpense', 'InterestExpenseNonoperating', 'InterestAndDebtExpense', 'InterestExpenseDebt'],
     tax_provision: ['IncomeTaxExpenseBenefit'],
   },

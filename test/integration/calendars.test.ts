@@ -90,6 +90,22 @@ describe('/v1/publicholidays', () => {
     expect(japan).toContainEqual(expect.objectContaining({ date: '2025-02-23', name: "Emperor's Birthday", local_name: '天皇誕生日', observed: false }));
   });
 
+  test("lists Sweden's named holidays only, not its 52 Sundays, and Australia Day 2025 on the Monday as a national holiday", async () => {
+    // Prepare
+    const key = server.demoKeys.business!;
+
+    // Act
+    const sweden = await json(await get('/v1/publicholidays?country=SE&year=2025', key));
+    const australia = await json(await get('/v1/publicholidays?country=AU&year=2025', key));
+
+    // Assess: the 13 named allmänna helgdagar of Lag (1989:253), without the law's Sundays
+    expect(sweden.map((h: { name: string }) => h.name)).not.toContain('Sunday');
+    expect(sweden).toHaveLength(13);
+    expect(australia.filter((h: { name: string }) => h.name === 'Australia Day')).toEqual([
+      { name: 'Australia Day', local_name: 'Australia Day', date: '2025-01-27', country: 'AU', year: 2025, regions: [], federal: true, observed: true },
+    ]);
+  });
+
   test('answers 404 no_data naming the covered years for a year the data set does not cover (Germany before 1991)', async () => {
     // Prepare
     const key = server.demoKeys.developer!;
@@ -223,6 +239,34 @@ describe('/v1/ispublicholiday', () => {
     expect(await json(uk)).toEqual({ is_public_holiday: false, public_holiday_name: null, date: '2024-04-01', country: 'GB' });
     expect(await json(england)).toEqual({ is_public_holiday: true, public_holiday_name: 'Easter Monday', date: '2024-04-01', country: 'GB', region: 'GB-ENG' });
     expect(await json(scotland)).toEqual({ is_public_holiday: false, public_holiday_name: null, date: '2024-04-01', country: 'GB', region: 'GB-SCT' });
+  });
+
+  test('says Monday 27 January 2025 is Australia Day for Australia as a whole (every state moved it off the Sunday), and the Sunday is not', async () => {
+    // Prepare
+    const key = server.demoKeys.free!;
+
+    // Act
+    const monday = await get('/v1/ispublicholiday?country=AU&date=2025-01-27', key);
+    const sunday = await get('/v1/ispublicholiday?country=AU&date=2025-01-26', key);
+    const victoria = await get('/v1/ispublicholiday?country=AU&date=2025-01-27&region=VIC', key);
+
+    // Assess: Fair Work Act 2009 s 115(2), the states' substitute days (Fair Work Ombudsman, 2025 public holidays)
+    expect(await json(monday)).toEqual({ is_public_holiday: true, public_holiday_name: 'Australia Day', date: '2025-01-27', country: 'AU' });
+    expect(await json(sunday)).toEqual({ is_public_holiday: false, public_holiday_name: null, date: '2025-01-26', country: 'AU' });
+    expect(await json(victoria)).toMatchObject({ is_public_holiday: true, public_holiday_name: 'Australia Day', region: 'AU-VIC' });
+  });
+
+  test('counts a day every state keeps under its own name as national (Australia, 28 December 2026)', async () => {
+    // Act
+    const response = await get('/v1/ispublicholiday?country=AU&date=2026-12-28', server.demoKeys.free!);
+
+    // Assess: Boxing Day in Tasmania, Boxing Day (observed) in six states and territories, Proclamation Day (observed) in South Australia
+    expect(await json(response)).toEqual({
+      is_public_holiday: true,
+      public_holiday_name: 'Boxing Day / Boxing Day (observed) / Proclamation Day (observed)',
+      date: '2026-12-28',
+      country: 'AU',
+    });
   });
 
   test("names a state's own name for a national holiday it replaces (Presidents' Day in California)", async () => {
@@ -422,6 +466,23 @@ describe('/v1/isbankholiday', () => {
     expect(await json(scotlandThatDay)).toEqual({ is_bank_holiday: false, date: '2024-08-26', country: 'GB', region: 'GB-SCT' });
     expect(await json(england)).toEqual({ is_bank_holiday: true, holiday_name: 'Late Summer Bank Holiday', date: '2024-08-26', country: 'GB', region: 'GB-ENG' });
     expect(await json(scotland)).toEqual({ is_bank_holiday: true, holiday_name: 'Summer Bank Holiday', date: '2024-08-05', country: 'GB', region: 'GB-SCT' });
+  });
+
+  test('applies the same rule as /v1/ispublicholiday to a national holiday a state is excluded from (Columbus Day 2025 in Texas)', async () => {
+    // Prepare
+    const key = server.demoKeys.business!;
+
+    // Act
+    const bank = await get('/v1/isbankholiday?country=US&date=2025-10-13&region=TX', key);
+    const publicHoliday = await get('/v1/ispublicholiday?country=US&date=2025-10-13&region=TX', key);
+    const newYork = await get('/v1/isbankholiday?country=US&date=2025-10-13&region=NY', key);
+    const country = await get('/v1/isbankholiday?country=US&date=2025-10-13', key);
+
+    // Assess: a federal holiday that Texas does not keep (the data set's excluded_regions)
+    expect(await json(bank)).toEqual({ is_bank_holiday: false, date: '2025-10-13', country: 'US', region: 'US-TX' });
+    expect(await json(publicHoliday)).toEqual({ is_public_holiday: false, public_holiday_name: null, date: '2025-10-13', country: 'US', region: 'US-TX' });
+    expect(await json(newYork)).toEqual({ is_bank_holiday: true, holiday_name: 'Columbus Day', date: '2025-10-13', country: 'US', region: 'US-NY' });
+    expect(await json(country)).toMatchObject({ is_bank_holiday: true, holiday_name: 'Columbus Day', regions: [] });
   });
 
   test('answers false without holiday_name on a working day, by country name', async () => {

@@ -118,6 +118,24 @@ describe('/v1/incomestatement', () => {
     expect(body.filing_info).toEqual({ filing_type: '10-K', filing_date: '2022-02-07', period_end_date: '2021-12-31' });
   });
 
+  test('the five periods of 2021 add up for every amount, and Q3 per-share figures are on the basis of the 10-K year', async () => {
+    // Act
+    const periods = await Promise.all(['q1', 'q2', 'q3', 'q4', 'fy'].map((p) => get(`/v1/incomestatement?ticker=TSLA&period=${p}&year=2021`, keys.developer)));
+
+    // Assess
+    const [q1, q2, q3, q4, fy] = periods.map(({ response, body }) => {
+      expect(response.status).toBe(200);
+      return body.income_statement as Record<string, number | null>;
+    });
+    for (const field of ['total_revenue', 'cost_of_revenue', 'gross_profit', 'operating_income', 'net_income', 'research_and_development', 'general_and_administrative', 'stock_based_compensation', 'interest_expense', 'tax_provision']) {
+      expect({ field, q4: q4![field] }).toEqual({ field, q4: fy![field]! - q1![field]! - q2![field]! - q3![field]! });
+    }
+    // Q3 as Tesla filed it before its 2022 split (not the split-adjusted 0.54 of the 2022 10-Q), like FY 2021's 5.60
+    expect([q3!.earnings_per_share_basic, q3!.weighted_average_shares_basic, fy!.earnings_per_share_basic]).toEqual([1.62, 998 * M, 5.6]);
+    // Tesla's D&A line is an extension element companyfacts does not carry: null, not depreciation alone
+    expect([q1!.depreciation_and_amortization, fy!.depreciation_and_amortization]).toEqual([null, null]);
+  });
+
   test('by CIK with or without leading zeros; free keys may ask for 2025 on', async () => {
     // Act
     const bare = await get('/v1/incomestatement?cik=1640147&period=q1&year=2026', keys.free);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PROJECT_ROOT } from '../../infra/projectRoot';
 import { parseCompanyFacts, type CompanyFacts } from '../../lib/sources/sec';
+import { recordingText } from './fakeUpstream';
 
 /**
  * The real SEC payloads of the shared datasets directory (DATASETS_DIR, default ../shared/datasets beside
@@ -27,4 +28,21 @@ export function datasetFacts(path: string): CompanyFacts {
     cache.set(path, facts);
   }
   return facts;
+}
+
+/** Every real companyfacts payload in ../shared: Apple and NVIDIA (recordings), Tesla, Snowflake and LPA (datasets). */
+export const REAL_COMPANY_FACTS = {
+  AAPL: { cik: 320193, path: 'sec/companyfacts-CIK0000320193-AAPL.json', in: 'recordings' },
+  NVDA: { cik: 1045810, path: 'sec/companyfacts-CIK0001045810-NVDA.json', in: 'recordings' },
+  TSLA: { cik: 1318605, path: SEC_DATASETS.tesla, in: 'datasets' },
+  SNOW: { cik: 1640147, path: SEC_DATASETS.snowflake, in: 'datasets' },
+  LPA: { cik: 1997711, path: SEC_DATASETS.lpa, in: 'datasets' },
+} as const;
+
+export type RealCompany = keyof typeof REAL_COMPANY_FACTS;
+
+/** A real companyfacts payload as the SEC serves it (JSON, before parsing). */
+export function realCompanyFactsJson(company: RealCompany): unknown {
+  const { path, in: folder } = REAL_COMPANY_FACTS[company];
+  return JSON.parse(folder === 'recordings' ? recordingText(path) : datasetText(path));
 }

@@ -1,9 +1,9 @@
 import { daysBetween, durationKind, effectiveMonth, fiscalPeriodOf } from '../../lib/filings/fiscalCalendar';
-import { extractIncomeStatements, type StatementRecord } from '../../lib/filings/incomeStatements';
+import { extractIncomeStatements, isRoundedRepeat, type StatementRecord } from '../../lib/filings/incomeStatements';
 import { latestStatement } from '../../lib/filings/queries';
 import { parseCompanyFacts, type CompanyFacts } from '../../lib/sources/sec';
 import { fixtureJson } from '../support/fakeUpstream';
-import { datasetFacts, SEC_DATASETS } from '../support/filingsDatasets';
+import { datasetFacts, realCompanyFactsJson, SEC_DATASETS } from '../support/filingsDatasets';
 
 const M = 1_000_000;
 
@@ -54,7 +54,7 @@ describe('income statements from the real Tesla companyfacts (to 2022-Q3)', () =
     expect(q4.filing_info).toEqual({ filing_type: '10-K', filing_date: '2022-02-07', period_end_date: '2021-12-31' });
   });
 
-  test('Q4 2021 EPS is recomputed from Q4 net income and day-weighted Q4 shares, not subtracted', () => {
+  test('Q4 2021 EPS is recomputed from Q4 net income and day-weighted Q4 shares, not subtracted (Tesla reported 2.05 diluted: see the accepted differences)', () => {
     // Act
     const q4 = statement(tesla, 2021, 'Q4').income_statement;
 
@@ -74,15 +74,38 @@ describe('income statements from the real Tesla companyfacts (to 2022-Q3)', () =
     expect(quarters).toEqual([614 * M, 474 * M, 475 * M, 558 * M]);
   });
 
-  test('a restated quarter shows the latest filed values while filing_info names its own 10-Q', () => {
-    // Act: Q3 2021 was repeated, split-adjusted (3-for-1), in the 10-Q filed 2022-10-24
+  test('the quarters stand on the basis of the year: Q3 2021 as filed before the 2022 split, like the 10-K year, while filing_info names its own 10-Q', () => {
+    // Act: the 10-Q filed 2022-10-24 repeats Q3 2021 split-adjusted (3-for-1: 2,993 M shares, EPS 0.54); the year
+    // 2021 has only its 10-K figures (986 M shares, EPS 5.60), not yet restated for the split
     const q3 = statement(tesla, 2021, 'Q3');
 
     // Assess
-    expect(q3.income_statement.weighted_average_shares_basic).toBe(2_993 * M);
-    expect(q3.income_statement.earnings_per_share_basic).toBe(0.54);
+    expect(q3.income_statement.weighted_average_shares_basic).toBe(998 * M);
+    expect(q3.income_statement.earnings_per_share_basic).toBe(1.62);
     expect(q3.income_statement.net_income).toBe(1_618 * M);
     expect(q3.filing_info).toEqual({ filing_type: '10-Q', filing_date: '2021-10-25', period_end_date: '2021-09-30' });
+  });
+
+  test('a year restated together with its quarters reads the restated quarters: 2020 after the 5-for-1 split', () => {
+    // Act: Q1 2020 was filed with 199 M diluted shares (10-Q 2020-04-30), 994 M split-adjusted in the 10-Q of
+    // 2021-04-28; the year's 1,083 M (10-K 2021-02-08) was already split-adjusted
+    const quarters = (['Q1', 'Q2', 'Q3', 'FY'] as const).map((q) => statement(tesla, 2020, q).income_statement.weighted_average_shares_diluted);
+
+    // Assess
+    expect(quarters).toEqual([994 * M, 1_036 * M, 1_105 * M, 1_083 * M]);
+    expect(statement(tesla, 2020, 'Q1').income_statement.earnings_per_share_diluted).toBe(0.02);
+  });
+
+  test('depreciation and amortization is the cash-flow add-back, the largest of the concepts Tesla tags for 2017', () => {
+    // Act: DepreciationAndAmortization (cash flow, year-to-date) 1,636.0 M against DepreciationDepletionAndAmortization 769.3 M
+    const quarters = (['Q1', 'Q2', 'Q3', 'Q4', 'FY'] as const).map((q) => statement(tesla, 2017, q).income_statement.depreciation_and_amortization);
+
+    // Assess: 376.6, 765.8 − 376.6, 1,166.4 − 765.8, 1,636.0 − 1,166.4
+    expect(quarters).toEqual([376_602_000, 389_171_000, 400_624_000, 469_606_000, 1_636_003_000]);
+  });
+
+  test('from 2018 Tesla tags its D&A line with an extension element companyfacts lacks: null, not its depreciation alone', () => {
+    expect((['Q1', 'Q4', 'FY'] as const).map((q) => statement(tesla, 2021, q).income_statement.depreciation_and_amortization)).toEqual([null, null, null]);
   });
 
   test('the fiscal year is the 10-K as filed, and SG&A-only filers have general_and_administrative, no sales_and_marketing', () => {
@@ -186,6 +209,54 @@ function facts(usGaap: Record<string, Record<string, { start: string; end: strin
     },
   });
 }
+
+describe('income statements from the real Apple and NVIDIA companyfacts', () => {
+  const apple = extractIncomeStatements(parseCompanyFacts(realCompanyFactsJson('AAPL')));
+  const nvidia = extractIncomeStatements(parseCompanyFacts(realCompanyFactsJson('NVDA')));
+
+  test('Apple fiscal 2025: one concept for the year, SG&A (its 10-Qs split nothing), so no selling and marketing', () => {
+    // Act
+    const values = (['Q1', 'Q2', 'Q3', 'Q4', 'FY'] as const).map((q) => statement(apple, 2025, q).income_statement);
+
+    // Assess: 7,175; 13,903 − 7,175; 20,553 − 13,903; 27,601 − 20,553; 27,601 ($M)
+    expect(values.map((v) => v.general_and_administrative)).toEqual([7_175, 6_728, 6_650, 7_048, 27_601].map((v) => v * M));
+    expect(values.map((v) => v.sales_and_marketing)).toEqual([null, null, null, null, null]);
+  });
+
+  test('Apple fiscal 2019 share counts stay as first reported: the 10-K restating them for the 2020 split had no restated quarters', () => {
+    // Act
+    const counts = (['Q1', 'Q2', 'Q3', 'FY'] as const).map((q) => statement(apple, 2019, q).income_statement.weighted_average_shares_diluted);
+
+    // Assess: 18,595,651 thousand in the 10-Ks of 2020 and 2021, 4,648,913 thousand in the fiscal 2019 10-K
+    expect(counts).toEqual([4_773_252_000, 4_700_646_000, 4_601_380_000, 4_648_913_000]);
+  });
+
+  test('NVIDIA fiscal 2014 keeps its figures to the thousand where a later 10-K repeats the year in millions', () => {
+    expect(statement(nvidia, 2014, 'FY').income_statement.total_revenue).toBe(4_130_162_000);
+    expect(statement(nvidia, 2014, 'Q4').income_statement.total_revenue).toBe(4_130_162_000 - 954_739_000 - 977_238_000 - 1_053_967_000);
+  });
+
+  test('NVIDIA share counts tagged without their scale (thousands, to fiscal 2011) are read in shares', () => {
+    expect(statement(nvidia, 2010, 'FY').income_statement.weighted_average_shares_basic).toBe(549_574_000);
+    expect(statement(nvidia, 2011, 'Q1').income_statement.weighted_average_shares_diluted).toBe(590_997_000);
+  });
+
+  test('a Q4 EPS the 10-K tags (its quarterly-data note) is served as published', () => {
+    // Assess: NVIDIA fiscal 2017 Q4 diluted EPS 0.99 (the day-weighted derivation would give 0.92)
+    expect(statement(nvidia, 2017, 'Q4').income_statement.earnings_per_share_diluted).toBe(0.99);
+  });
+});
+
+describe('rounded repeats', () => {
+  test('a later figure that only rounds an earlier one to thousands or millions is not a restatement', () => {
+    expect(isRoundedRepeat(4_130_000_000, 4_130_162_000)).toBe(true);
+    expect(isRoundedRepeat(11_759_000_000, 11_758_751_000)).toBe(true);
+    expect(isRoundedRepeat(311_000_000, 311_516_000)).toBe(false); // 311.5 M rounds to 312 M
+    expect(isRoundedRepeat(2_000_000_000, 1_700_000_123)).toBe(false); // a unit above a million is not assumed
+    expect(isRoundedRepeat(4_130_162_000, 4_130_162_000)).toBe(false);
+    expect(isRoundedRepeat(0.5, 0.48)).toBe(false);
+  });
+});
 
 describe('income statement rules on small payloads', () => {
   test('Q4 falls back to the year minus the 9-month YTD when a quarter is missing, and gross profit to revenue − cost', () => {
