@@ -129,10 +129,12 @@ export async function seedSampleData(
       const started = performance.now();
       const ms = () => Math.round(performance.now() - started);
       try {
-        for (const sample of job.sample.upstreams) {
-          if (!saved.has(sample.baseUrlEnv)) saved.set(sample.baseUrlEnv, process.env[sample.baseUrlEnv]);
-          process.env[sample.baseUrlEnv] = serveRecordings(upstream, sample, (name) => notFound.add(name));
-        }
+        const setting = (name: string, value: string) => {
+          if (!saved.has(name)) saved.set(name, process.env[name]);
+          process.env[name] = value;
+        };
+        for (const sample of job.sample.upstreams) setting(sample.baseUrlEnv, serveRecordings(upstream, sample, (name) => notFound.add(name)));
+        for (const [name, value] of Object.entries(job.sample.settings ?? {})) setting(name, value);
         const { handler } = (await import(pathToFileURL(join(PROJECT_ROOT, job.entry)).href)) as { handler: JobHandler };
         const summary = await handler({ time: job.sample.recordedAt, sample: true, log: false });
         report({ job: job.name, ok: true, written: summary.written, ms: ms() });

@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { moduleGraph } from '../bundling';
 import type { MissingData, ReferenceImporter } from '../../lib/reference/importer';
 import { MANIFEST_FILE, readManifest, type ReferenceManifest } from '../../lib/reference/referenceData';
-import { acsDirectory } from '../../lib/tax/acs';
+import { ACS_FIXTURE_DIR, acsDirectory } from '../../lib/tax/acs';
 import { PROJECT_ROOT } from '../projectRoot';
 
 export const REFERENCE_DATA_OUT = 'layers/reference-data/build/reference-data';
@@ -74,7 +74,7 @@ export async function referenceDataInputs(sources = datasetsDir()): Promise<stri
   hash.update(readFileSync(join(PROJECT_ROOT, 'package-lock.json')));
   for (const name of IMPORT_SETTINGS) hash.update(`${name}=${process.env[name] ?? ''}\n`);
   hash.update(`datasets ${sources ?? 'none'}\n`);
-  for (const dir of [sources, acsDirectory()]) {
+  for (const dir of [sources, acsDirectory() ?? ACS_FIXTURE_DIR]) {
     if (dir) hash.update(fileStamps(resolve(dir)).join('\n'));
   }
   return hash.digest('hex');
@@ -94,15 +94,17 @@ export async function buildReferenceData(
   const warnings: string[] = [];
   if (!sources) warnings.push('No datasets directory (set DATASETS_DIR or put ../shared/datasets beside the project).');
   const files: BuildReport['files'] = {};
+  const samples: string[] = [];
   const missing: Record<string, MissingData> = {};
 
   for (const importer of await importers()) {
     const started = performance.now();
     const result = await importer(sources);
     const ms = Math.round(performance.now() - started);
-    for (const [file, { data, summary }] of Object.entries(result.files)) {
+    for (const [file, { data, summary, sample }] of Object.entries(result.files)) {
       writeFileSync(join(outDir, file), JSON.stringify(data));
       files[file] = summary ?? '';
+      if (sample) samples.push(file);
     }
     warnings.push(...result.warnings);
     Object.assign(missing, result.missing);
@@ -113,7 +115,7 @@ export async function buildReferenceData(
 
   // files the previous build wrote and this one did not (renamed, or their dataset is gone) would still be served
   for (const file of Object.keys(previous?.files ?? {})) if (!(file in files)) rmSync(join(outDir, file), { force: true });
-  const manifest: ReferenceManifest = { files, warnings, missing, ...(inputs ? { inputs } : {}) };
+  const manifest: ReferenceManifest = { files, warnings, missing, ...(samples.length > 0 ? { samples } : {}), ...(inputs ? { inputs } : {}) };
   // the manifest last: a build cut off half-way has none (or the previous one's inputs), so it is built again
   writeFileSync(join(outDir, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
   return { outDir, ...manifest };

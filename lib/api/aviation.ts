@@ -67,7 +67,14 @@ const airlineRecord = () => z.object({
   name: z.string(),
   country: s(),
   year_created: unknown(z.string(), 'Year the airline was founded'),
-  base: unknown(z.string(), 'Main base or hub airport'),
+  base: z.nullable(z.string()).check(
+    z.meta({
+      description:
+        'Name of the base or hub airport (several joined by ", ", in OpenTravelData\'s alphabetical order of their codes), from ' +
+        'OpenTravelData optd_airlines.csv (CC BY 4.0) with airport names from OurAirports; null where OPTD has no current record of the ' +
+        'airline whose code and name both agree, or lists no base: unknown, not "no base".',
+    }),
+  ),
   iata: s(),
   icao: s(),
   fleet: unknown(z.record(z.string(), z.int()), 'Aircraft type → number in service'),
@@ -147,8 +154,9 @@ export const aviationEndpoints = {
     description:
       'At least one of iata, icao, name. Codes match exactly, name as a case-insensitive substring; all given filters must match. ' +
       'At most 30 airlines, those still operating first, then by name; no match → 200 []. ' +
-      'Source: OpenFlights airlines.dat (ODbL), which has no founding year, base, fleet or logos: year_created, base, fleet and the logo ' +
-      'URLs are null on every airline, meaning unknown (not an empty fleet or no base).',
+      'Source: OpenFlights airlines.dat (ODbL); base from OpenTravelData (CC BY 4.0), matched by ICAO code, else IATA code (airlines ' +
+      'still flying only), where the names agree too. No open source has founding years, fleets or logos: year_created, fleet and ' +
+      'the logo URLs are null on every airline, meaning unknown (not an empty fleet).',
     access: 'all',
     metering: 'quota',
     cache: REFERENCE_DATA,

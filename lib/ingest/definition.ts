@@ -39,6 +39,8 @@ export interface IngestionJobDefinition {
     upstreams: SampleUpstream[];
     /** when the recordings were made (ISO 8601): the seed runs the job at this time */
     recordedAt: string;
+    /** settings the seed gives the job while it runs (e.g. a watchlist of what the recordings hold) */
+    settings?: Record<string, string>;
   };
 }
 

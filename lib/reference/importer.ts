@@ -13,6 +13,9 @@ export interface ImportedFile {
   /** one line for the build log and manifest: what the file holds and where it came from (omitted for the
    * parts of a set that one file of the set describes) */
   summary?: string;
+  /** true when the file holds sample data (made-up or hand-written figures) instead of its real source: for local
+   * runs only; the manifest lists such files under `samples` */
+  sample?: boolean;
 }
 
 /** Data an import step could not produce. */

@@ -17,6 +17,8 @@ export interface ReferenceManifest {
   files: Record<string, string>;
   warnings: string[];
   missing: Record<string, MissingData>;
+  /** files that hold sample data instead of their real source (local runs only; see ImportedFile.sample) */
+  samples?: string[];
   /** fingerprint of the import's inputs (datasets, import code, packages, settings): a build with the same inputs is skipped */
   inputs?: string;
 }

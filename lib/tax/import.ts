@@ -179,13 +179,10 @@ export const importTaxData: ReferenceImporter = async (datasetsDir) => {
     result.warnings.push(`Tax tables not built: ${(error as Error).message}.`);
   }
 
-  const property = importPropertyTax();
+  const property = importPropertyTax(datasetsDir);
   result.warnings.push(...property.warnings);
   if (property.file) {
-    result.files[PROPERTY_TAX_FILE] = {
-      data: property.file,
-      summary: `property-tax percentiles for ${property.file.records.length} ZIP codes from ${property.file.source}`,
-    };
+    result.files[PROPERTY_TAX_FILE] = { data: property.file, summary: property.summary, ...(property.file.sample ? { sample: true } : {}) };
   }
   return result;
 };

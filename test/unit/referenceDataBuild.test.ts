@@ -5,6 +5,7 @@ import { buildReferenceData } from '../../infra/reference-data/build';
 import { liborFile, LIBOR_TYPES } from '../../lib/rates/libor';
 import { LIBOR_CSV } from '../../lib/rates/liborImport';
 import { MANIFEST_FILE } from '../../lib/reference/referenceData';
+import { ACS_COUNTY_FILE, ACS_ZCTA_FILE } from '../../lib/tax/acsZcta';
 
 let work: string;
 beforeEach(() => {
@@ -35,3 +36,27 @@ test('removes the files an earlier build wrote that this build no longer produce
   expect(JSON.parse(readFileSync(join(out, MANIFEST_FILE), 'utf8')).files).toEqual(report.files);
   expect(readFileSync(join(out, 'operator-notes.txt'), 'utf8')).toBe('kept');
 }, 60_000);
+
+test('lists the property-tax file under samples in the manifest without the Census data set, and not with it', async () => {
+  // Prepare: one datasets directory without acs-zcta, one with a copy of it (no ACS_DIR)
+  const acsDir = process.env.ACS_DIR;
+  delete process.env.ACS_DIR;
+  const withoutAcs = join(work, 'datasets-none');
+  mkdirSync(withoutAcs);
+  const withAcs = join(work, 'datasets-acs');
+  mkdirSync(join(withAcs, 'acs-zcta'), { recursive: true });
+  for (const file of [ACS_ZCTA_FILE, ACS_COUNTY_FILE]) copyFileSync(resolve('../shared/datasets', file), join(withAcs, file));
+
+  // Act
+  const sampleBuild = await buildReferenceData(join(work, 'out-sample'), withoutAcs);
+  const realBuild = await buildReferenceData(join(work, 'out-real'), withAcs).finally(() => {
+    if (acsDir !== undefined) process.env.ACS_DIR = acsDir;
+  });
+
+  // Assess
+  const manifest = (dir: string) => JSON.parse(readFileSync(join(work, dir, MANIFEST_FILE), 'utf8'));
+  expect(manifest('out-sample').samples).toEqual(['property-tax.json']);
+  expect(sampleBuild.files['property-tax.json']).toMatch(/SAMPLE fixture/);
+  expect(manifest('out-real').samples).toBeUndefined();
+  expect(realBuild.files['property-tax.json']).toMatch(/U\.S\. Census Bureau, ACS 5-year estimates 2020–2024/);
+}, 120_000);
