@@ -78,9 +78,11 @@ const ERRORS = {
     example: { error: 'Binance did not answer and no bars are stored for this window; try again later.', code: 'upstream_error' },
   },
   '503': {
-    name: 'DataUnavailable',
-    description: 'The data the call needs have not been ingested or imported yet',
-    codes: ['data_unavailable'],
+    name: 'ServiceUnavailable',
+    description:
+      'The data the call needs have not been ingested or imported yet (data_unavailable), or our own store cannot be reached ' +
+      '(service_unavailable, with Retry-After; the call is not counted)',
+    codes: ['data_unavailable', 'service_unavailable'],
     example: { error: 'The stock ticker list has not been ingested yet; try again later.', code: 'data_unavailable' },
   },
 } as const;
@@ -197,7 +199,7 @@ function errorResponse(status: ErrorStatus) {
   const schema = { allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { code: { type: 'string', enum: [...codes] } } }] };
   return {
     description: `${description}. code: ${codes.join(', ')}.`,
-    ...(status === '429' ? { headers: { 'Retry-After': header('Retry-After') } } : {}),
+    ...(status === '429' || status === '503' ? { headers: { 'Retry-After': header('Retry-After') } } : {}),
     content: { 'application/json': { schema, example } },
   };
 }

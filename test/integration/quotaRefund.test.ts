@@ -1,15 +1,17 @@
 /**
- * The refund after a failed call, against the embedded store behind a proxy that can fail chosen writes
- * (as a store that dies or throttles does): the answer says "not counted" only when the quota was given back.
+ * The refund after a failed call, against the embedded store behind a proxy that can fail or throttle chosen
+ * writes (as a store that dies or throttles does): the answer says "not counted" only when the quota was given
+ * back, or when no write can have counted it.
  */
 import { issueApiKey } from '../../lib/accounts/keys';
 import type { EndpointDefinition } from '../../lib/http/definition';
 import { callWithKey, meteredTestEndpoint, usedCalls } from '../support/meteredEndpoint';
-import { quotaWriteKind, startProxiedStore } from '../support/storeProxy';
+import { quotaWriteKind, startProxiedStore, type ProxyDecision } from '../support/storeProxy';
 
 const QUOTA = 50;
-/** which DynamoDB writes the proxy fails, and how many more times */
-const failing = { refunds: 0, reservations: 0 };
+/** which DynamoDB writes the proxy fails (or throttles: `failure`), and how many more times */
+const failing = { refunds: 0, reservations: 0, releases: 0 };
+let failure: ProxyDecision = 'fail';
 
 let store: { close(): Promise<void> };
 
@@ -18,7 +20,7 @@ beforeAll(async () => {
     const kind = quotaWriteKind(body);
     if (!kind || failing[kind] === 0) return 'pass';
     failing[kind]--;
-    return 'fail';
+    return failure;
   });
 });
 
@@ -27,6 +29,8 @@ afterAll(() => store.close());
 beforeEach(() => {
   failing.refunds = 0;
   failing.reservations = 0;
+  failing.releases = 0;
+  failure = 'fail';
 });
 
 /**
@@ -37,13 +41,16 @@ const failingEndpoint = (tables: EndpointDefinition['tables']) =>
   meteredTestEndpoint('/v1/failing', tables, () => {
     throw new Error('the handler broke');
   });
+const succeedingEndpoint = meteredTestEndpoint('/v1/succeeding', { counters: 'readWrite' }, () => ({ answer: 'ok' }));
 
 const modes = [
   ['beside the quota write', failingEndpoint({})],
   ['after the quota write', failingEndpoint({ counters: 'readWrite' })],
 ] as const;
 
-const call = (handler: (typeof modes)[number][1], key: string) => callWithKey(handler, '/v1/failing', key);
+type Handler = ReturnType<typeof failingEndpoint>;
+const call = (handler: Handler, key: string) => callWithKey(handler, '/v1/failing', key);
+const succeed = (key: string) => callWithKey(succeedingEndpoint, '/v1/succeeding', key);
 
 describe.each(modes)('a handler that fails %s', (_, handler) => {
   test('retries a failed refund, gives the call back and only then says it was not counted', async () => {
@@ -79,7 +86,7 @@ describe.each(modes)('a handler that fails %s', (_, handler) => {
     expect(await usedCalls(account)).toBe(1);
   });
 
-  test('does not claim "not counted" when the reservation itself failed (its outcome unknown)', async () => {
+  test('answers 503 service_unavailable, not claiming "not counted", when the reservation itself failed (its outcome unknown)', async () => {
     // Prepare
     const { apiKey } = await issueApiKey({ tier: 'free', period: 'month', quotaOverride: QUOTA });
     failing.reservations = 100;
@@ -88,7 +95,26 @@ describe.each(modes)('a handler that fails %s', (_, handler) => {
     const response = await call(handler, apiKey);
 
     // Assess
-    expect(response.status).toBe(500);
+    expect(response.status).toBe(503);
+    expect(response.retryAfter).toBe('5');
+    expect(response.body.code).toBe('service_unavailable');
     expect(response.body.error).toMatch(/may have been counted/);
   });
+});
+
+test('answers 503 service_unavailable and says the call was not counted when the store throttled its quota write (nothing was written)', async () => {
+  // Prepare
+  const { apiKey, account } = await issueApiKey({ tier: 'free', period: 'month', quotaOverride: QUOTA });
+  failing.reservations = 2;
+  failure = 'throttle';
+
+  // Act
+  const response = await succeed(apiKey);
+
+  // Assess
+  expect(failing.reservations).toBe(0);
+  expect(response.status).toBe(503);
+  expect(response.retryAfter).toBe('5');
+  expect(response.body).toEqual({ error: expect.stringMatching(/The call was not counted\.$/), code: 'service_unavailable' });
+  expect(await usedCalls(account)).toBe(0);
 });

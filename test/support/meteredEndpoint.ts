@@ -27,20 +27,33 @@ export function meteredTestEndpoint(path: string, tables: EndpointDefinition['ta
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
 
-/** A GET with an API key to an endpoint's handler in-process, as API Gateway sends it: status, JSON body, RateLimit-Remaining. */
-export async function callWithKey(handler: Handler, path: string, key: string): Promise<{ status: number; body: Record<string, unknown>; remaining: number }> {
+/**
+ * A call with an API key to an endpoint's handler in-process, as API Gateway sends it (a GET unless `method`
+ * says otherwise): status, JSON body (none for HEAD or 304), RateLimit-Remaining and Retry-After.
+ */
+export async function callWithKey(
+  handler: Handler,
+  path: string,
+  key: string,
+  { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: Record<string, unknown>; remaining: number; retryAfter?: string }> {
   const requestId = `test-${Math.random()}`;
   const event = {
     version: '2.0',
-    routeKey: `GET ${path}`,
+    routeKey: `${method} ${path}`,
     rawPath: path,
     rawQueryString: '',
-    headers: { 'x-api-key': key },
-    requestContext: { requestId, http: { method: 'GET', path } },
+    headers: { 'x-api-key': key, ...headers },
+    requestContext: { requestId, http: { method, path } },
     isBase64Encoded: false,
   } as unknown as APIGatewayProxyEventV2;
   const result = (await handler(event, lambdaContext('test', 256, 10, requestId))) as APIGatewayProxyStructuredResultV2;
-  return { status: result.statusCode!, body: JSON.parse(result.body!) as Record<string, unknown>, remaining: Number(result.headers!['RateLimit-Remaining']) };
+  return {
+    status: result.statusCode!,
+    body: result.body ? (JSON.parse(result.body) as Record<string, unknown>) : {},
+    remaining: Number(result.headers!['RateLimit-Remaining']),
+    retryAfter: result.headers!['Retry-After'] as string | undefined,
+  };
 }
 
 /** The calls an account has used in its current billing month, as stored. */

@@ -1,3 +1,4 @@
+import { StoreUnavailableError } from '../../store/dynamo';
 import { callsUsed, countInWindow, refundCall, reserveCall, type CallSlot } from '../../store/usage';
 import type { EndpointDefinition } from '../definition';
 import { NoDataError, QuotaExceededError, RateLimitedError } from '../errors';
@@ -73,7 +74,11 @@ export function meter(definition: EndpointDefinition): PipelineMiddleware {
     const { state, period, quota, slot, setRemaining } = quotaOf(request);
     // a write that fails may still have been applied: until it answers, the call may be counted
     state.mayBeCounted = true;
-    const used = await reserveCall(slot, quota, state.now);
+    const used = await reserveCall(slot, quota, state.now).catch((error: unknown) => {
+      // no attempt reached the store (refused before it was sent, or throttled): nothing can have been counted
+      if (error instanceof StoreUnavailableError && !error.mayHaveApplied) state.mayBeCounted = false;
+      throw error;
+    });
     setRemaining(used ?? quota);
     if (used === undefined) {
       state.mayBeCounted = false;
