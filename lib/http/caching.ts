@@ -34,6 +34,14 @@ export function codedTag(tag: string, coding: string | undefined): string {
 }
 
 /**
+ * Whether a 200 under this policy may be answered 304 Not Modified. A `no-store` answer is per key, drawn at
+ * random or the result of a write (the counter's hit and value): it is never stored, so there is nothing to
+ * revalidate, and a 304 would tell a caller whether a guessed answer is right. Such calls ignore
+ * If-None-Match (CONTRACT "Searches and HTTP conventions").
+ */
+export const revalidates = (policy: CachePolicy): boolean => policy !== 'no-store';
+
+/**
  * Whether If-None-Match names the current content. The weak comparison RFC 9110 prescribes for
  * If-None-Match (W/ ignored), with a coding suffix ignored too: a client holding the gzip copy of the same
  * content need not download the br copy.

@@ -1,9 +1,10 @@
 /**
  * Our own store failing under a running local server, over HTTP: refusing connections or not answering (the
- * DynamoDB client's timeouts), while the key is checked or the quota written. The server's handlers reach the
- * store through a proxy (test/support/storeProxy.ts).
+ * DynamoDB client's timeouts), while the key is checked or the quota written, and losing the answer to a
+ * refund it applied. The server's handlers reach the store through a proxy (test/support/storeProxy.ts).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { startFakeWebsite } from '../support/fakeWebsite';
 import { proxyStore, quotaWriteKind, type ProxyDecision, type StoreProxy } from '../support/storeProxy';
 import { json, startTestServer, type TestServer } from '../support/testServer';
 
@@ -11,8 +12,15 @@ let server: TestServer;
 let proxy: StoreProxy;
 /** what the proxy does with the next quota writes of each kind, and how many more times */
 const faults: Partial<Record<'reservations' | 'refunds', { decision: ProxyDecision; times: number }>> = {};
+/** an allowed local port where nothing listens: /v1/webpage answers 502 there (a refunded call) */
+let closedPort: number;
+const savedAllowed = process.env.WEBPAGE_ALLOWED_TEST_HOSTS;
 
 beforeAll(async () => {
+  const closed = await startFakeWebsite({});
+  closedPort = closed.port;
+  await closed.close();
+  process.env.WEBPAGE_ALLOWED_TEST_HOSTS = `127.0.0.1:${closedPort}`;
   server = await startTestServer();
   proxy = await proxyStore(server.dynamoEndpoint, (body) => {
     const kind = quotaWriteKind(body);
@@ -31,6 +39,8 @@ afterEach(() => {
 afterAll(async () => {
   await proxy.close();
   await server.close();
+  if (savedAllowed === undefined) delete process.env.WEBPAGE_ALLOWED_TEST_HOSTS;
+  else process.env.WEBPAGE_ALLOWED_TEST_HOSTS = savedAllowed;
 });
 
 const remaining = (response: Response) => Number(response.headers.get('ratelimit-remaining'));
@@ -96,5 +106,29 @@ describe('the store cannot be reached', () => {
     // Assess
     expect([during.status, back.status]).toEqual([503, 200]);
     expect(remaining(back)).toBe(9_999);
+  });
+});
+
+describe.each([
+  ['near the quota', 50],
+  ['far from the quota', undefined],
+])('a refund for a call reserved %s, whose answers the store loses', (_, quotaOverride) => {
+  test('is applied once: the failed call is not counted, and no other call is given back', async () => {
+    // Prepare: two calls counted, then a page fetch that fails (502, refunded) while the answers to three refund writes are cut
+    const key = await server.newKey({ tier: 'free', period: 'month', quotaOverride });
+    const quota = quotaOverride ?? 10_000;
+    await server.call('/v1/airlines?iata=BA', { key });
+    await server.call('/v1/airlines?iata=BA', { key });
+    faults.refunds = { decision: 'loseAnswer', times: 3 };
+
+    // Act
+    const failed = await server.call(`/v1/webpage?url=${encodeURIComponent(`http://127.0.0.1:${closedPort}/`)}`, { key });
+    const next = await server.call('/v1/airlines?iata=BA', { key });
+
+    // Assess
+    expect(faults.refunds?.times).toBe(0);
+    expect(failed.status).toBe(502);
+    expect(remaining(failed)).toBe(quota - 2);
+    expect(remaining(next)).toBe(quota - 3);
   });
 });

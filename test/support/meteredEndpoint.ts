@@ -4,6 +4,9 @@ import { lambdaContext } from '../../infra/local/adapter';
 import { defineEndpoint, type EndpointDefinition } from '../../lib/http/definition';
 import { endpoint } from '../../lib/http/endpoint';
 import { billingPeriod } from '../../lib/http/plans';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../../lib/store/dynamo';
+import { tableName } from '../../lib/store/tables';
 import { monthUsage } from '../../lib/store/usage';
 
 /** A quota-metered endpoint without parameters for pipeline tests; `tables` as a definition declares them. */
@@ -59,4 +62,12 @@ export async function callWithKey(
 /** The calls an account has used in its current billing month, as stored. */
 export async function usedCalls(account: { keyHash: string; createdOn: string }): Promise<number> {
   return (await monthUsage(account.keyHash, billingPeriod(account.createdOn, new Date()).start)).calls;
+}
+
+/** The names of the attributes the account's usage item of this month holds (calls, per-day counts, holds, markers). */
+export async function usageAttributes(account: { keyHash: string; createdOn: string }): Promise<string[]> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName('usage'), Key: { account: account.keyHash, period: billingPeriod(account.createdOn, new Date()).start }, ConsistentRead: true }),
+  );
+  return Object.keys(Item ?? {}).sort();
 }

@@ -1,4 +1,5 @@
-import { cacheControl, matchesIfNoneMatch } from '../../lib/http/caching';
+import { endpointList } from '../../lib/api/registry';
+import { cacheControl, matchesIfNoneMatch, revalidates } from '../../lib/http/caching';
 import { chooseCoding } from '../../lib/http/compression';
 
 describe('chooseCoding', () => {
@@ -46,6 +47,24 @@ describe('matchesIfNoneMatch', () => {
   ])('compares %j with the tag abc: %s', (header, expected) => {
     // Act / Assess
     expect(matchesIfNoneMatch(header, 'abc')).toBe(expected);
+  });
+});
+
+describe('revalidates', () => {
+  test('answers 304 only where an answer may be stored, never for no-store ones', () => {
+    // Act / Assess
+    expect(revalidates('no-store')).toBe(false);
+    expect(revalidates({ scope: 'private', maxAge: 60 })).toBe(true);
+    expect(revalidates({ scope: 'public', maxAge: 'untilUtcMidnight' })).toBe(true);
+  });
+
+  test('every endpoint that keeps per-key state (the counters table) is no-store, so its writes never answer 304', () => {
+    // Prepare
+    const perKeyState = endpointList.filter((e) => e.tables?.counters && e.tables.counters !== 'read');
+
+    // Assess
+    expect(perKeyState.map((e) => e.path)).toContain('/v1/counter');
+    expect(perKeyState.filter((e) => revalidates(e.cache)).map((e) => e.path)).toEqual([]);
   });
 });
 
