@@ -223,8 +223,8 @@ export function openApiDocument(entries: readonly Entry[], examples: Record<stri
       description:
         'Data lookups and small utilities over HTTP. Send your key in the X-Api-Key header (the api_key query parameter on /v1/analytics). ' +
         'Every error body is {"error", "code", "param"?}. Calls on keyed endpoints count against the monthly quota and carry RateLimit-* headers. ' +
-        'Every GET also answers HEAD (no body; it counts as a call, as the GET would). Answers over 1 KB are compressed (br, then gzip) when ' +
-        'Accept-Encoding allows; every 200 has a strong ETag and a Cache-Control, and If-None-Match with the current ETag answers 304, ' +
+        'Every GET also answers HEAD (no body; it counts as a call, as the GET would). Answers over 1 KB are compressed (br, then gzip, as ' +
+        'Accept-Encoding q-values allow); every 200 has a strong ETag and a Cache-Control, and If-None-Match with the current ETag answers 304, ' +
         'which also counts as a call. Answers marked no-store (per key, drawn at random, or a write such as the counter\'s hit) ignore If-None-Match. ' +
         'A search whose answer is a list answers 200 [] when nothing matches; 404 no_data is for the lookup of one named thing. ' +
         'Examples come from the service itself; those on sample data (made-up values in the real upstream formats) say so and carry "sample": true.',

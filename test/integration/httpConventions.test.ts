@@ -223,6 +223,52 @@ describe('If-None-Match on answers that are never stored (per key, random, or a 
   });
 });
 
+describe('If-None-Match grammar and Accept-Encoding q-values (RFC 9110)', () => {
+  test('W/* is not *: the header is ignored and the 200 counts', async () => {
+    // Prepare
+    const key = await server.newKey({ tier: 'free', period: 'month' });
+
+    // Act
+    const weakStar = await raw('/v1/airlines?iata=BA', { headers: { 'X-Api-Key': key, 'If-None-Match': 'W/*' } });
+    const star = await raw('/v1/airlines?iata=BA', { headers: { 'X-Api-Key': key, 'If-None-Match': '*' } });
+
+    // Assess
+    expect([weakStar.status, star.status]).toEqual([200, 304]);
+    expect(weakStar.body.length).toBeGreaterThan(0);
+    expect([remaining(weakStar), remaining(star)]).toEqual([9_999, 9_998]);
+  });
+
+  test('a comma inside quotes belongs to the tag; a list of tags, weak or strong, revalidates', async () => {
+    // Prepare
+    const key = await server.newKey({ tier: 'free', period: 'month' });
+    const first = await raw('/v1/airlines?iata=BA', { headers: { 'X-Api-Key': key } });
+    const opaque = String(first.headers.etag).replace(/"/g, '');
+
+    // Act
+    const oneTag = await raw('/v1/airlines?iata=BA', { headers: { 'X-Api-Key': key, 'If-None-Match': `"older,${opaque}"` } });
+    const list = await raw('/v1/airlines?iata=BA', { headers: { 'X-Api-Key': key, 'If-None-Match': `"older" , , W/"${opaque}"` } });
+
+    // Assess
+    expect([oneTag.status, list.status]).toEqual([200, 304]);
+  });
+
+  test.each([
+    ['br;q=0.1, gzip;q=0.9', 'gzip'],
+    ['gzip;q=0.5, br;q=0.5', 'br'],
+    ['gzip;q=0.8, *;q=0.9', 'br'],
+    ['identity, gzip;q=0.5', 'identity'],
+  ])('Accept-Encoding %j gets %s', async (acceptEncoding, coding) => {
+    // Act
+    const response = await raw(LIST, { headers: { 'X-Api-Key': server.demoKeys.developer!, 'Accept-Encoding': acceptEncoding } });
+
+    // Assess
+    expect(response.status).toBe(200);
+    expect(response.headers['content-encoding'] ?? 'identity').toBe(coding);
+    const body = coding === 'br' ? brotliDecompressSync(response.body) : coding === 'gzip' ? gunzipSync(response.body) : response.body;
+    expect(JSON.parse(body.toString('utf8')).length).toBeGreaterThan(0);
+  });
+});
+
 describe('HEAD', () => {
   test('answers like GET, with the same status and headers and no body, and counts as a call like GET', async () => {
     // Prepare

@@ -1,11 +1,17 @@
 import { endpointList } from '../../lib/api/registry';
-import { cacheControl, matchesIfNoneMatch, revalidates } from '../../lib/http/caching';
+import { cacheControl, matchesIfNoneMatch, parseIfNoneMatch, revalidates } from '../../lib/http/caching';
 import { chooseCoding } from '../../lib/http/compression';
 
 describe('chooseCoding', () => {
   test.each([
     ['gzip, deflate, br', 'br'],
-    ['br;q=0.1, gzip;q=1', 'br'],
+    ['br;q=0.1, gzip;q=1', 'gzip'],
+    ['br;q=0.1, gzip;q=0.9', 'gzip'],
+    ['gzip;q=0.5, br;q=0.5', 'br'],
+    ['gzip;q=0.8, *;q=0.9', 'br'],
+    ['gzip, identity;q=1', 'gzip'],
+    ['identity, gzip;q=0.5', undefined],
+    ['br;q=0.001', 'br'],
     ['gzip', 'gzip'],
     ['GZIP', 'gzip'],
     ['br;q=0, gzip', 'gzip'],
@@ -40,6 +46,10 @@ describe('matchesIfNoneMatch', () => {
     ['"abc-gzip"', true],
     ['"x", "abc"', true],
     ['*', true],
+    [' "x" , ,W/"abc-gzip" ', true],
+    ['W/*', false],
+    ['"x,abc"', false],
+    ['abc', false],
     ['"abcd"', false],
     ['"ab"', false],
     ['"abc-deflate"', false],
@@ -47,6 +57,29 @@ describe('matchesIfNoneMatch', () => {
   ])('compares %j with the tag abc: %s', (header, expected) => {
     // Act / Assess
     expect(matchesIfNoneMatch(header, 'abc')).toBe(expected);
+  });
+});
+
+describe('parseIfNoneMatch', () => {
+  test.each([
+    ['*', '*'],
+    [' * ', '*'],
+    ['"a"', ['a']],
+    ['W/"a", "b"', ['a', 'b']],
+    ['"a,b"', ['a,b']],
+    [', "a" ,\t, "b",', ['a', 'b']],
+    ['""', ['']],
+    ['W/*', undefined],
+    ['"a", *', undefined],
+    ['a', undefined],
+    ['"a" "b"', undefined],
+    ['w/"a"', undefined],
+    ['"a', undefined],
+    ['"a"b"', undefined],
+    ['', undefined],
+  ])('reads %j as %j', (header, expected) => {
+    // Act / Assess
+    expect(parseIfNoneMatch(header)).toEqual(expected);
   });
 });
 
