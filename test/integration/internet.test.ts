@@ -94,6 +94,12 @@ beforeAll(async () => {
       setTimeout(() => res.writeHead(500, { 'Content-Type': 'text/html' }).end('<title>Oops</title>'), 300);
     },
     '/counted': html('<head><title>Counted</title></head>'),
+    // the issue's page: a 5.2 MB title of character references (1.6 MB decoded), then a description
+    '/entity-title': html(`<html><head><title>${'A&amp;B&#x41;'.repeat(400_000)}</title><meta name="description" content="after the title"></head></html>`),
+    '/long-fields': html(
+      `<head><meta name="${'n'.repeat(201)}" content="a name too long"><meta name="keywords" content="${'x&amp;'.repeat(3000)}">` +
+        `<link rel="icon" href="/${'i'.repeat(2048)}.png"><link rel="apple-touch-icon" href="/short.png"></head>`,
+    ),
   });
   dns = await startFakeDns({
     // mail domains
@@ -581,6 +587,28 @@ describe('/v1/webpage', () => {
     // Assess
     expect(response.status).toBe(400);
     expect(await json(response)).toEqual({ error: "Parameter 'url' is required.", code: 'missing_parameter', param: 'url' });
+  });
+
+  test('answers a title of 5.2 MB of character references with its first 2,000 characters, and reads on after it', async () => {
+    // Act
+    const response = await webpage(`${site.origin}/entity-title`);
+
+    // Assess
+    const body = await json(response);
+    expect(response.status).toBe(200);
+    expect(body.page_title).toBe('A&BA'.repeat(500));
+    expect(body.page_description).toBe('after the title');
+    expect(JSON.stringify(body).length).toBeLessThan(2_500);
+  });
+
+  test('bounds every field from the page: long meta content cut at 2,000 characters, a too-long meta name or icon URL skipped', async () => {
+    // Act
+    const body = await json(await webpage(`${site.origin}/long-fields`));
+
+    // Assess
+    expect(Object.keys(body.meta_tags)).toEqual(['keywords']);
+    expect(body.meta_tags.keywords).toBe('x&'.repeat(1000));
+    expect(body.favicon).toBe(`${site.origin}/short.png`);
   });
 
   test('reaches the page for a HEAD or an If-None-Match only with a reserved call: each fetch counts, and none happens once the quota is used up', async () => {
