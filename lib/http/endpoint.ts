@@ -29,7 +29,8 @@ export type Handle<S extends QueryParams> = (call: Call<z.output<S>>) => unknown
  * An endpoint's Lambda handler: the shared pipeline around `handle`, in DESIGN order —
  * request id + logging → error mapper → API key auth → params → plan gates → quota → representation
  * (ETag, Cache-Control, 304, compression) → serializer → handler. The quota stage's single conditional
- * write also records the day's per-API usage; HEAD and 304 answers use no quota. A handler that only reads
+ * write also records the day's per-API usage; HEAD and 304 answers count like the GET they stand for, and
+ * nothing that writes or reaches the internet runs before the call is reserved. A handler that only reads
  * runs while that write is in flight (meter.ts, runsBesideQuota).
  */
 export function endpoint<S extends QueryParams>(definition: EndpointDefinition<S>, handle: Handle<S>) {

@@ -154,6 +154,25 @@ export class DataUnavailableError extends HttpError {
   }
 }
 
+/** Retry-After of a 503 service_unavailable: the SDK has already retried for a few seconds; a store restart or a throttled moment is over in about as long. */
+export const SERVICE_RETRY_AFTER_SECONDS = 5;
+
+/** Our own store cannot be reached (CONTRACT: 503 service_unavailable with Retry-After; the call is not counted). */
+export class ServiceUnavailableError extends HttpError {
+  override readonly name = 'ServiceUnavailableError';
+  /** `mayBeCounted`: the call's quota write may have been applied and could not be given back */
+  constructor(mayBeCounted = false, retryAfterSeconds = SERVICE_RETRY_AFTER_SECONDS) {
+    super(
+      503,
+      'service_unavailable',
+      `Our data store cannot be reached right now; try again in ${retryAfterSeconds} s. ` +
+        (mayBeCounted ? 'The call may have been counted against your quota.' : 'The call was not counted.'),
+      undefined,
+      { 'Retry-After': String(retryAfterSeconds) },
+    );
+  }
+}
+
 export class InternalError extends HttpError {
   override readonly name = 'InternalError';
   /** `mayBeCounted`: the call took quota and giving it back failed (or its outcome is unknown) */

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { revalidates } from './caching';
 import type { EndpointDefinition } from './definition';
 import { ACCESS } from './plans';
 import { HeadersTooLargeError, InternalError, MissingApiKeyError, MissingParameterError, PayloadTooLargeError, QuotaExceededError } from './errors';
@@ -78,9 +79,11 @@ const ERRORS = {
     example: { error: 'Binance did not answer and no bars are stored for this window; try again later.', code: 'upstream_error' },
   },
   '503': {
-    name: 'DataUnavailable',
-    description: 'The data the call needs have not been ingested or imported yet',
-    codes: ['data_unavailable'],
+    name: 'ServiceUnavailable',
+    description:
+      'The data the call needs have not been ingested or imported yet (data_unavailable), or our own store cannot be reached ' +
+      '(service_unavailable, with Retry-After; the call is not counted)',
+    codes: ['data_unavailable', 'service_unavailable'],
     example: { error: 'The stock ticker list has not been ingested yet; try again later.', code: 'data_unavailable' },
   },
 } as const;
@@ -99,7 +102,7 @@ const HEADERS = {
   'RateLimit-Limit': { description: 'Calls per billing month (per minute on /v1/analytics)', schema: { type: 'integer' } },
   'RateLimit-Remaining': { description: 'Calls left in the billing month (minute)', schema: { type: 'integer' } },
   'RateLimit-Reset': { description: 'Seconds until the quota (window) resets', schema: { type: 'integer' } },
-  ETag: { description: 'Strong validator of the answer; send it back in If-None-Match to get 304 while it is current', schema: { type: 'string' } },
+  ETag: { description: 'Strong validator of the answer; send it back in If-None-Match to get 304 while it is current (not on no-store answers)', schema: { type: 'string' } },
   'Cache-Control': { description: 'How long the answer may be reused: public/private max-age, or no-store for per-key answers', schema: { type: 'string' } },
   'Retry-After': { description: 'Seconds until a call can succeed again', schema: { type: 'integer' } },
 };
@@ -186,7 +189,7 @@ function operation(entry: Entry, example: ApiExample | undefined) {
           ...(keyed ? { 'RateLimit-Limit': header('RateLimit-Limit'), 'RateLimit-Remaining': header('RateLimit-Remaining'), 'RateLimit-Reset': header('RateLimit-Reset') } : {}),
         },
       },
-      ...(entry.method === 'GET' ? { '304': { $ref: '#/components/responses/NotModified' } } : {}),
+      ...(entry.method === 'GET' && revalidates(entry.cache) ? { '304': { $ref: '#/components/responses/NotModified' } } : {}),
       ...Object.fromEntries(errorStatuses(entry).map((status) => [status, { $ref: `#/components/responses/${ERRORS[status].name}` }])),
     },
   };
@@ -197,7 +200,7 @@ function errorResponse(status: ErrorStatus) {
   const schema = { allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { code: { type: 'string', enum: [...codes] } } }] };
   return {
     description: `${description}. code: ${codes.join(', ')}.`,
-    ...(status === '429' ? { headers: { 'Retry-After': header('Retry-After') } } : {}),
+    ...(status === '429' || status === '503' ? { headers: { 'Retry-After': header('Retry-After') } } : {}),
     content: { 'application/json': { schema, example } },
   };
 }
@@ -220,8 +223,9 @@ export function openApiDocument(entries: readonly Entry[], examples: Record<stri
       description:
         'Data lookups and small utilities over HTTP. Send your key in the X-Api-Key header (the api_key query parameter on /v1/analytics). ' +
         'Every error body is {"error", "code", "param"?}. Calls on keyed endpoints count against the monthly quota and carry RateLimit-* headers. ' +
-        'Every GET also answers HEAD (no body, no quota). Answers over 1 KB are compressed (br, then gzip) when Accept-Encoding allows; every 200 ' +
-        'has a strong ETag and a Cache-Control, and If-None-Match with the current ETag answers 304, which uses no quota. ' +
+        'Every GET also answers HEAD (no body; it counts as a call, as the GET would). Answers over 1 KB are compressed (br, then gzip, as ' +
+        'Accept-Encoding q-values allow); every 200 has a strong ETag and a Cache-Control, and If-None-Match with the current ETag answers 304, ' +
+        'which also counts as a call. Answers marked no-store (per key, drawn at random, or a write such as the counter\'s hit) ignore If-None-Match. ' +
         'A search whose answer is a list answers 200 [] when nothing matches; 404 no_data is for the lookup of one named thing. ' +
         'Examples come from the service itself; those on sample data (made-up values in the real upstream formats) say so and carry "sample": true.',
       license: {
@@ -250,7 +254,7 @@ export function openApiDocument(entries: readonly Entry[], examples: Record<stri
       },
       headers: HEADERS,
       responses: {
-        NotModified: { description: 'If-None-Match named the current ETag: no body, and the call uses no quota' },
+        NotModified: { description: 'If-None-Match named the current ETag: no body; the call counts like the GET it answers' },
         ...Object.fromEntries((Object.keys(ERRORS) as ErrorStatus[]).map((status) => [ERRORS[status].name, errorResponse(status)])),
       },
     },

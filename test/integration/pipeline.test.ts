@@ -212,13 +212,19 @@ describe('routing', () => {
 });
 
 describe('server faults', () => {
-  test('returns 500 internal_error without internals when the store is down', async () => {
+  test('returns 503 service_unavailable with Retry-After, without internals, when the store is down', async () => {
+    // Prepare: the embedded store stops for good (no restart), as a store that cannot be reached
     const key = server.demoKeys.free;
     await server.store.close();
+
+    // Act
     const response = await server.call('/v1/jokeoftheday', { key });
+
+    // Assess
     const text = await response.text();
-    expect(response.status).toBe(500);
-    expect(JSON.parse(text)).toEqual({ error: expect.any(String), code: 'internal_error' });
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('5');
+    expect(JSON.parse(text)).toEqual({ error: expect.stringMatching(/not counted/), code: 'service_unavailable' });
     expect(text).not.toMatch(/ECONNREFUSED|at .*\.ts|Error:/);
   });
 });
