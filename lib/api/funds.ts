@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineEndpoint } from '../http/definition';
 import { patternParam } from '../http/params';
 import { sampleField } from '../http/sample';
-import { defineJob, type IngestionJobDefinition } from '../ingest/definition';
+import { defineJob, jobFamily } from '../ingest/definition';
 import { SEC_DATA_URL_ENV, SEC_WWW_URL_ENV } from '../sources/sec';
 import { YAHOO_CHART_URL_ENV } from '../sources/yahooChart';
 import { TOP_HOLDINGS } from '../funds/holdings';
@@ -85,7 +85,7 @@ const secWww = (routes: Record<string, string>) => ({ baseUrlEnv: SEC_WWW_URL_EN
 const RECORDED_AT = '2025-09-15T23:30:00Z';
 
 /** Scheduled ingestion jobs of this family, in the order `npm run seed` runs them. */
-export const fundJobs = {
+export const fundJobs = jobFamily('funds', {
   fundTickers: defineJob({
     name: 'fundTickers',
     entry: 'functions/ingest/fundTickers.ts',
@@ -126,4 +126,4 @@ export const fundJobs = {
       upstreams: [{ baseUrlEnv: YAHOO_CHART_URL_ENV, provider: 'yahoo-funds', routes: SAMPLE_FUND_NAVS }],
     },
   }),
-} satisfies Record<string, IngestionJobDefinition>;
+});
