@@ -10,9 +10,11 @@ import { hashApiKey } from '../../lib/accounts/apiKey';
 import { corsHeaders, preflightHeaders } from '../../lib/http/cors';
 import { HeadersTooLargeError, InternalError, MalformedRequestError, PayloadTooLargeError, RequestTimeoutError } from '../../lib/http/errors';
 import { errorResponse } from '../../lib/http/response';
+import { MAX_BODY_BYTES } from '../../lib/http/limits';
 import { errorFacts } from '../../lib/http/observability';
 import type { Period, Tier } from '../../lib/http/plans';
 import { getAccount } from '../../lib/store/accounts';
+import { useSampleWhenOffline } from '../../lib/airQuality/service';
 import { resetDynamo } from '../../lib/store/dynamo';
 import { buildReferenceData, REFERENCE_DATA_OUT } from '../reference-data/build';
 import { endpointList } from '../../lib/api/registry';
@@ -22,8 +24,6 @@ import { ensureTables, startEmbeddedStore, type EmbeddedStore } from './store';
 import { PROJECT_ROOT } from '../projectRoot';
 
 
-/** Lambda's request payload limit, which API Gateway answers with 413. */
-const MAX_BODY_BYTES = 6 * 1024 * 1024;
 
 export const DEMO_KEYS: Record<string, { tier: Tier; period: Period }> = {
   free: { tier: 'free', period: 'month' },
@@ -33,6 +33,13 @@ export const DEMO_KEYS: Record<string, { tier: Tier; period: Period }> = {
   enterprise: { tier: 'enterprise', period: 'month' },
   developer_annual: { tier: 'developer', period: 'year' },
 };
+
+/**
+ * The Open-Meteo answer /v1/airquality falls back on in local runs without internet (when
+ * AIR_QUALITY_SAMPLE_FALLBACK=true): a payload in Open-Meteo's format whose values are not a recorded answer,
+ * served flagged `"sample": true`. It lives with the test fixtures, so no deployed bundle can hold it.
+ */
+export const OFFLINE_AIR_QUALITY_SAMPLE = 'test/fixtures/openMeteo/air-quality-berlin.json';
 
 export interface LocalServerOptions {
   port?: number;
@@ -118,6 +125,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     for (const warning of report.warnings) console.warn(`reference data: ${warning}`);
   }
   const demoKeys = await ensureDemoKeys(dataDir);
+  useSampleWhenOffline(JSON.parse(readFileSync(join(PROJECT_ROOT, OFFLINE_AIR_QUALITY_SAMPLE), 'utf8')));
   await options.beforeListen?.();
 
   const routes = new Map(endpointList.flatMap((e) => methodsOf(e.method).map((method) => [`${method} ${e.path}`, e] as const)));

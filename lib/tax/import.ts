@@ -141,6 +141,13 @@ export const REGIONAL_SOURCES: RegionalSources = {
 
 const US_TABLES = 'The US federal income-tax tables (PSLmodels Tax-Calculator)';
 
+/** What a deployment answers for property tax when the import had only the sample fixture. */
+const PROPERTY_TAX_SAMPLE = {
+  reason:
+    'Property-tax rates need the U.S. Census ACS 5-year data, which were not imported for this deployment: set ACS_DIR to the saved Census ACS API responses when deploying (README "Data sources").',
+  endpoints: ['/v1/propertytax'],
+};
+
 /** The Tax-Calculator policy file, or why there is none (the 503 of the US tables then says it). */
 async function readPolicy(datasetsDir: string | undefined): Promise<{ policy: TaxCalculatorPolicy } | { missing: string }> {
   try {
@@ -185,6 +192,7 @@ export const importTaxData: ReferenceImporter = async (datasetsDir) => {
     result.files[PROPERTY_TAX_FILE] = {
       data: property.file,
       summary: `property-tax percentiles for ${property.file.records.length} ZIP codes from ${property.file.source}`,
+      ...(property.file.sample ? { sample: PROPERTY_TAX_SAMPLE } : {}),
     };
   }
   return result;
