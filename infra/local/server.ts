@@ -55,6 +55,8 @@ export interface LocalServerOptions {
   host?: string;
   /** runs once the store, reference data and keys are ready and before the server listens (npm start: the seed) */
   beforeListen?: () => Promise<void>;
+  /** the handler of a handler module; default: the module itself, in this process (tests: its deployed bundle) */
+  loadHandler?: (entry: string) => Promise<Handler>;
 }
 
 export interface LocalServer {
@@ -90,7 +92,7 @@ export class PortInUseError extends Error {
   override readonly name = 'PortInUseError';
 }
 
-type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+export type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
 /** Writes $DATA_DIR/demo-keys.json on first start (or when its keys are no longer in the store). */
 async function ensureDemoKeys(dataDir: string): Promise<Record<string, string>> {
@@ -133,7 +135,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const handlers = new Map<string, Promise<Handler>>();
   const handlerOf = (entry: string) => {
     if (!handlers.has(entry)) {
-      handlers.set(entry, import(join(PROJECT_ROOT, entry)).then((m: { handler: Handler }) => m.handler));
+      handlers.set(entry, options.loadHandler?.(entry) ?? import(join(PROJECT_ROOT, entry)).then((m: { handler: Handler }) => m.handler));
     }
     return handlers.get(entry)!;
   };
