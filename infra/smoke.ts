@@ -80,16 +80,16 @@ const isSample = (body: unknown): boolean =>
 
 export async function runSmoke(baseUrl: string, key: string): Promise<Result[]> {
   const results: Result[] = [];
-  const record = (label: string, ok: boolean, answer: { status: number; body: unknown; ms: number }, note = '') =>
-    results.push({ label, ok, status: answer.status, ms: answer.ms, note: note || (ok ? '' : errorOf(answer.body)) });
+  const record = (family: string, call: string, ok: boolean, answer: { status: number; body: unknown; ms: number }, note = '') =>
+    results.push({ label: `${family.padEnd(24)} ${call}`, ok, status: answer.status, ms: answer.ms, note: note || (ok ? '' : errorOf(answer.body)) });
 
   const reference = await send(baseUrl, '/openapi.json', {});
-  record('API reference     GET /openapi.json', reference.status === 200 && typeof (reference.body as { openapi?: unknown }).openapi === 'string', reference);
+  record('API reference', 'GET /openapi.json', reference.status === 200 && typeof (reference.body as { openapi?: unknown }).openapi === 'string', reference);
 
   const calls = smokeCalls();
   const first = calls[0]!;
   const unknownKey = await send(baseUrl, `${first.endpoint.path}?${new URLSearchParams(first.query)}`, { headers: { 'X-Api-Key': 'smoke-test-unknown-key' } });
-  record(`${"Auth".padEnd(24)} ${first.endpoint.path} with an unknown key`, unknownKey.status === 401 && errorOf(unknownKey.body).startsWith('invalid_api_key'), unknownKey, unknownKey.status === 401 ? '401 as expected' : '');
+  record('Auth', `${first.endpoint.path} with an unknown key`, unknownKey.status === 401 && errorOf(unknownKey.body).startsWith('invalid_api_key'), unknownKey, unknownKey.status === 401 ? '401 as expected' : '');
 
   for (const call of calls) {
     const query = new URLSearchParams(call.query).toString();
@@ -102,7 +102,7 @@ export async function runSmoke(baseUrl: string, key: string): Promise<Result[]> 
     }
     const answer = await send(baseUrl, path, init);
     const ok = answer.status >= 200 && answer.status < 300;
-    record(`${call.family.padEnd(24)} ${init.method} ${path}`, ok, answer, ok && isSample(answer.body) ? 'SAMPLE data ("sample": true)' : '');
+    record(call.family, `${init.method} ${path}`, ok, answer, ok && isSample(answer.body) ? 'SAMPLE data ("sample": true)' : '');
   }
   return results;
 }

@@ -19,7 +19,7 @@ const known = new Map<string, { account: Account; until: number }>();
 const unknown = new Map<string, number>();
 
 /** Sets a bounded cache entry: a key set again moves to the end, and the oldest entry goes when it is full. */
-function remember<V>(cache: Map<string, V>, key: string, value: V): void {
+export function rememberBounded<V>(cache: Map<string, V>, key: string, value: V): void {
   cache.delete(key);
   if (cache.size >= AUTH_CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
   cache.set(key, value);
@@ -33,8 +33,8 @@ async function findAccount(keyHash: string): Promise<Account | undefined> {
   const account = await getAccount(keyHash);
   known.delete(keyHash);
   unknown.delete(keyHash);
-  if (account) remember(known, keyHash, { account, until: Date.now() + AUTH_CACHE_MS });
-  else if (UNKNOWN_CACHE_MS > 0) remember(unknown, keyHash, Date.now() + UNKNOWN_CACHE_MS);
+  if (account) rememberBounded(known, keyHash, { account, until: Date.now() + AUTH_CACHE_MS });
+  else if (UNKNOWN_CACHE_MS > 0) rememberBounded(unknown, keyHash, Date.now() + UNKNOWN_CACHE_MS);
   return account;
 }
 
