@@ -144,7 +144,7 @@ const US_TABLES = 'The US federal income-tax tables (PSLmodels Tax-Calculator)';
 /** What a deployment answers for property tax when the import had only the sample fixture. */
 const PROPERTY_TAX_SAMPLE = {
   reason:
-    'Property-tax rates need the U.S. Census ACS 5-year data, which were not imported for this deployment: set ACS_DIR to the saved Census ACS API responses when deploying (README "Data sources").',
+    'Property-tax rates need the U.S. Census ACS 5-year data, which were not imported for this deployment: set ACS_DIR to the saved Census ACS API responses when deploying (README "Operator checklist").',
   endpoints: ['/v1/propertytax'],
 };
 
