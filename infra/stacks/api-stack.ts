@@ -22,6 +22,7 @@ import { CORS } from '../../lib/http/cors';
 import type { EndpointDefinition, LayerName } from '../../lib/http/definition';
 import { methodsOf } from '../../lib/http/routes';
 import { endpointList } from '../../lib/api/registry';
+import { serviceDashboard } from './dashboard';
 import { constructId, groupBy } from './names';
 import { mergePermissions, permissionsFor, ServiceFunction, type TablePermissions } from './lambdaFunction';
 import { LAYERS, layerVersion } from './layers';
@@ -121,7 +122,8 @@ export class EndpointFamilyStack extends NestedStack {
 }
 
 /**
- * The HTTP API: its stage (throttled, access-logged), the layers and the API's 5xx alarm here; the
+ * The HTTP API: its stage (throttled, access-logged), the layers, the API's 5xx alarm and the service's
+ * dashboard here; the
  * functions and routes of each endpoint family (one per registry entry, GET entries also a HEAD route) in a
  * nested stack per family. Errors that API Gateway itself raises before a function runs (its 413 for bodies
  * over 10 MB, 429 throttling, 500/503 when an integration fails) keep API Gateway's `{"message": ...}` body:
@@ -196,6 +198,7 @@ export class ApiStack extends Stack {
       treatMissingData: TreatMissingData.NOT_BREACHING,
     }).addAlarmAction(new SnsAction(props.alarmTopic));
 
+    serviceDashboard(this, this.api);
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint, description: 'Base URL of the HTTP API' });
   }
 }

@@ -749,6 +749,16 @@ describe('The CDK app', () => {
       expect(stale.find((a) => a.Dimensions.some((d: { Value: string }) => d.Value === 'rates'))!.Threshold).toBe(3 * 3600);
     });
 
+    it('has a dashboard of the API, the functions, the data age, the failed runs and DynamoDB throttling', () => {
+      // Act
+      const [[, dashboard]] = ofType(stacks.api, 'AWS::CloudWatch::Dashboard') as [[string, Resource]];
+      const body = JSON.stringify(dashboard.Properties.DashboardBody);
+      // Assess
+      for (const metric of ['5xx', 'Errors', 'Throttles', 'DataAgeSeconds', 'ApproximateNumberOfMessagesVisible', 'ReadThrottleEvents', 'WriteThrottleEvents']) {
+        expect(body).toContain(metric);
+      }
+    });
+
     it('alarms on throttled reads or writes of every table', () => {
       // Act
       const tableAlarms = ofType(stacks.stateful, 'AWS::CloudWatch::Alarm').map(([, a]) => JSON.stringify(a.Properties.Metrics));
