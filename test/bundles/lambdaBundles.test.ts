@@ -7,19 +7,20 @@
  * endpoint bundle answers its API reference example through the local server's HTTP adapter, and must give
  * the answers lib/api/examples.generated.ts holds (what the sources answer: test/integration/apiExamples.test.ts).
  */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { CloudFormationCustomResourceCreateEvent } from 'aws-lambda';
 import { API_EXAMPLES } from '../../lib/api/examples.generated';
 import { EXAMPLE_REQUESTS } from '../../lib/api/exampleRequests';
 import { endpointList, ingestionJobs } from '../../lib/api/registry';
 import { MAX_BODY_BYTES } from '../../lib/http/limits';
-import { PROPERTY_TAX_FILE } from '../../lib/tax/propertyTax';
 import { collectExamples } from '../../infra/openapi/examples';
 import { seedSampleData, type JobRunner, type SeedOutcome } from '../../infra/local/seed';
 import { startLocalServer, type LocalServer } from '../../infra/local/server';
-import { ensureReferenceData, withoutSamples } from '../../infra/reference-data/build';
+import { PROJECT_ROOT } from '../../infra/projectRoot';
 import { bundleHandler, invokeBundle, invokeBundleMany, layerEnvironment, synthesizeBundles, type DeployedBundles } from '../support/deployedBundles';
 import { startFakeAws, type FakeAws } from '../support/fakeAws';
 import { startFakeUpstream, fixtureReply, type FakeUpstream } from '../support/fakeUpstream';
@@ -183,22 +184,25 @@ describe('the bundles in AWS', () => {
     expect(outcomes[1]!.result.statusCode).toBe(401);
   });
 
-  test('answers 503 naming the Census data to import for property tax, on the reference data built for deployment', async () => {
-    // Prepare: the reference-data layer as cdk synth builds it (no sample files)
+  test('answers 503 naming the Census data to import for property tax, when the deployment was built without them', async () => {
+    // Prepare: the reference-data layer as cdk synth builds it (--deployment) from a datasets directory without
+    // the Census data, where local runs would serve the sample fixture
     const layerDir = mkdtempSync(join(tmpdir(), 'dqs-reference-deployed-'));
-    await ensureReferenceData(layerDir);
-    withoutSamples(layerDir);
+    const datasets = mkdtempSync(join(tmpdir(), 'dqs-no-datasets-'));
+    const env: NodeJS.ProcessEnv = { ...process.env, DATASETS_DIR: datasets };
+    delete env.ACS_DIR;
+    await promisify(execFile)(process.execPath, ['--import', 'tsx', 'infra/reference-data/build.ts', layerDir, '--deployment'], { cwd: PROJECT_ROOT, env });
     // Act
     const { result } = await invokeBundle(bundleOf('functions/propertyTax.ts'), apiEvent('GET', '/v1/propertytax', { key: server.demoKeys.free!, query: { zip: '02139' } }), {
       ...layers,
       REFERENCE_DATA_DIR: layerDir,
     });
     rmSync(layerDir, { recursive: true, force: true });
+    rmSync(datasets, { recursive: true, force: true });
     // Assess
     expect(result.statusCode).toBe(503);
-    expect(JSON.parse(result.body)).toEqual({ code: 'data_unavailable', error: expect.stringMatching(/Census ACS 5-year data.*ACS_DIR/) });
-    expect(PROPERTY_TAX_FILE).toBe('property-tax.json');
-  });
+    expect(JSON.parse(result.body)).toEqual({ code: 'data_unavailable', error: expect.stringMatching(/Census ACS 5-year data/) });
+  }, 120_000);
 
   test('after a deploy, starts the new and changed jobs asynchronously and answers CloudFormation SUCCESS', async () => {
     // Prepare: an update in which one job changed and one is new
