@@ -94,8 +94,8 @@ async function main(argv: string[]): Promise<number> {
   if (command !== 'run') throw new UsageError(command ? `unknown command '${command}'` : 'no command given');
   const jobs = chosenJobs(names, values.all);
 
-  let store: EmbeddedStore | undefined;
-  const run = values.aws ? await deployedRunner() : ((store = await useLocalStore()), runHere);
+  const store: EmbeddedStore | undefined = values.aws ? undefined : await useLocalStore();
+  const run = values.aws ? await deployedRunner() : runHere;
   try {
     console.log(`Running ${jobs.length} job(s) ${values.aws ? 'in AWS' : `against ${store ? `the store in ${process.env.DATA_DIR ?? '.data'}` : 'the running server\'s store'}`}:`);
     let failed = 0;
