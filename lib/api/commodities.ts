@@ -3,7 +3,7 @@ import { defineEndpoint } from '../http/definition';
 import { InvalidParameterError } from '../http/errors';
 import { enumParam, patternParam } from '../http/params';
 import { sampleField } from '../http/sample';
-import { defineJob, type IngestionJobDefinition } from '../ingest/definition';
+import { defineJob, jobFamily } from '../ingest/definition';
 import { periodParam, unixSecondsParam } from '../markets/timeSeries';
 import { BENCHMARKS, BENCHMARK_INFO } from '../energy/benchmarks';
 import { batchRules, TYPES_GATE, typeParam, typesParam, unitParam } from '../energy/batch';
@@ -223,7 +223,7 @@ const sample = (kind: Parameters<typeof futuresSampleRoutes>[0]) => ({
 });
 
 /** Scheduled ingestion jobs of this family, in the order `npm run seed` runs them. */
-export const commodityJobs = {
+export const commodityJobs = jobFamily('commodities', {
   commodityQuotes: defineJob({
     name: FUTURES_JOBS.quotes,
     entry: 'functions/ingest/commodityQuotes.ts',
@@ -248,4 +248,4 @@ export const commodityJobs = {
     timeoutSeconds: 300,
     sample: sample('contracts'),
   }),
-} satisfies Record<string, IngestionJobDefinition>;
+});

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineEndpoint } from '../http/definition';
 import { integerParam } from '../http/params';
 import { sampleField } from '../http/sample';
-import { defineJob, type IngestionJobDefinition } from '../ingest/definition';
+import { defineJob, jobFamily } from '../ingest/definition';
 import { MAX_BARS, periodParam, timeWindow, unixSecondsParam } from '../markets/timeSeries';
 import { BINANCE_URL_ENV } from '../sources/binance';
 import { SYMBOL_PATTERN, SYMBOLS_JOB } from '../crypto/symbols';
@@ -126,7 +126,7 @@ const binanceRecordings = (routes: Record<string, string | ((query: URLSearchPar
 });
 
 /** Scheduled ingestion jobs of this family, in the order `npm run seed` runs them (the symbol list first). */
-export const cryptoJobs = {
+export const cryptoJobs = jobFamily('crypto', {
   cryptoSymbols: defineJob({
     name: SYMBOLS_JOB,
     entry: 'functions/ingest/cryptoSymbols.ts',
@@ -158,4 +158,4 @@ export const cryptoJobs = {
       },
     }),
   }),
-} satisfies Record<string, IngestionJobDefinition>;
+});

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineEndpoint } from '../http/definition';
 import { patternParam } from '../http/params';
 import { sampleField } from '../http/sample';
-import { defineJob, type IngestionJobDefinition } from '../ingest/definition';
+import { defineJob, jobFamily } from '../ingest/definition';
 import { SEC_DATA_URL_ENV, SEC_WWW_URL_ENV } from '../sources/sec';
 import { TOP_HOLDINGS } from '../funds/holdings';
 import { liveData } from '../http/caching';
@@ -84,7 +84,7 @@ const secWww = (routes: Record<string, string>) => ({ baseUrlEnv: SEC_WWW_URL_EN
 const RECORDED_AT = '2025-09-15T23:30:00Z';
 
 /** Scheduled ingestion jobs of this family, in the order `npm run seed` runs them. */
-export const fundJobs = {
+export const fundJobs = jobFamily('funds', {
   fundTickers: defineJob({
     name: 'fundTickers',
     entry: 'functions/ingest/fundTickers.ts',
@@ -123,4 +123,4 @@ export const fundJobs = {
     timeoutSeconds: 120,
     // no recording of a fund's NAVs exists: the seed stores none (price null)
   }),
-} satisfies Record<string, IngestionJobDefinition>;
+});

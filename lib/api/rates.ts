@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineEndpoint } from '../http/definition';
 import { dateParam, enumParam, textParam } from '../http/params';
 import { sampleField } from '../http/sample';
-import { defineJob, type IngestionJobDefinition, type SampleUpstream } from '../ingest/definition';
+import { defineJob, jobFamily, type SampleUpstream } from '../ingest/definition';
 import { unixSecondsParam } from '../markets/timeSeries';
 import { CENTRAL_BANKS, CENTRAL_BANK_COUNTRIES, centralBankId, LENDING_RATE_IDS, RATE_IDS, rateInfo } from '../rates/catalogue';
 import { LIBOR_TYPES } from '../rates/libor';
@@ -174,7 +174,7 @@ const HOURLY = 'rate(1 hour)';
 const BIS_AREAS_PATH = `/api/v2/data/dataflow/BIS/WS_CBPOL/1.0/D.${CENTRAL_BANK_COUNTRIES.map((c) => CENTRAL_BANKS[c].area).join('+')}`;
 
 /** Scheduled ingestion jobs of this family (one per publisher), in the order `npm run seed` runs them. */
-export const rateJobs = {
+export const rateJobs = jobFamily('rates', {
   rateBis: defineJob({
     name: 'rateBis',
     entry: 'functions/ingest/rateBis.ts',
@@ -299,4 +299,4 @@ export const rateJobs = {
       upstream(BCB_BASE_URL_ENV, 'rates-bcb', { [`/dados/serie/bcdata.sgs.${TJLP_SERIES}/dados`]: (q) => (q.get('dataInicial') === '01/01/2011' ? 'tjlp-2011-2020.json' : 'tjlp.json') }),
     ),
   }),
-} satisfies Record<string, IngestionJobDefinition>;
+});

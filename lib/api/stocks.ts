@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineEndpoint } from '../http/definition';
 import { integerParam } from '../http/params';
 import { sampleField } from '../http/sample';
-import { defineJob, type IngestionJobDefinition } from '../ingest/definition';
+import { defineJob, jobFamily } from '../ingest/definition';
 import { periodParam, unixSecondsParam } from '../markets/timeSeries';
 import { SEC_WWW_URL_ENV } from '../sources/sec';
 import { YAHOO_CHART_URL_ENV } from '../sources/yahooChart';
@@ -150,7 +150,7 @@ const RECORDED_AT = '2025-02-21T23:00:00Z';
 const chartSample = { recordedAt: RECORDED_AT, upstreams: [{ baseUrlEnv: YAHOO_CHART_URL_ENV, provider: 'yahoo-stocks', routes: chartRoutes }] };
 
 /** Scheduled ingestion jobs of this family, in the order `npm run seed` runs them. */
-export const stockJobs = {
+export const stockJobs = jobFamily('stocks', {
   stockTickers: defineJob({
     name: 'stockTickers',
     entry: 'functions/ingest/stockTickers.ts',
@@ -189,4 +189,4 @@ export const stockJobs = {
     timeoutSeconds: 240,
     sample: chartSample,
   }),
-} satisfies Record<string, IngestionJobDefinition>;
+});

@@ -41,7 +41,16 @@ export interface Watchlist {
   ignored: string[];
 }
 
-/** CRYPTO_HISTORY_SYMBOLS: comma- or space-separated symbols (case-insensitive); unset or empty → the default 20. */
+/**
+ * Most symbols the setting may list: it travels in the job's environment, which Lambda caps at 4 KB (40
+ * symbols of 20 characters in a 3-byte script take 2,440 bytes), and each one's bars are read every minute.
+ */
+export const MAX_WATCHLIST = 40;
+
+/**
+ * CRYPTO_HISTORY_SYMBOLS: comma- or space-separated symbols (case-insensitive); unset or empty → the default 20.
+ * Throws when it lists more than MAX_WATCHLIST symbols.
+ */
 export function watchlistFrom(value: string | undefined): Watchlist {
   const entries = (value ?? '')
     .split(/[\s,]+/)
@@ -49,5 +58,6 @@ export function watchlistFrom(value: string | undefined): Watchlist {
     .filter(Boolean);
   if (entries.length === 0) return { symbols: [...DEFAULT_WATCHLIST], ignored: [] };
   const symbols = [...new Set(entries.filter((s) => SYMBOL_PATTERN.test(s)))];
+  if (symbols.length > MAX_WATCHLIST) throw new Error(`${WATCHLIST_ENV} lists ${symbols.length} symbols; at most ${MAX_WATCHLIST}`);
   return { symbols, ignored: entries.filter((s) => !SYMBOL_PATTERN.test(s)) };
 }

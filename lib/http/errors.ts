@@ -88,7 +88,7 @@ export class GoneError extends HttpError {
 
 export class PayloadTooLargeError extends HttpError {
   override readonly name = 'PayloadTooLargeError';
-  constructor(message = 'The request body is larger than 6 MB.') {
+  constructor(message = 'The request body is larger than 4 MB (4,194,304 bytes), the most this API accepts.') {
     super(413, 'payload_too_large', message);
   }
 }

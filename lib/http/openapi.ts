@@ -44,7 +44,8 @@ const ERRORS = {
   },
   '413': {
     name: 'PayloadTooLarge',
-    description: 'The request body is over 6 MB',
+    description:
+      "The request body is over 4 MB (4,194,304 bytes): API Gateway base64-encodes a binary body inside Lambda's 6 MB invocation payload, so no larger body can reach the service",
     codes: ['payload_too_large'],
     example: new PayloadTooLargeError().body(),
   },

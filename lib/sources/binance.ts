@@ -219,7 +219,7 @@ function binanceFailure(error: unknown, symbol?: string): unknown {
 /** A Binance client on BINANCE_BASE_URL (default data-api.binance.vision); `options` override the shared client's settings. */
 export function binanceClient(options: Partial<HttpClientOptions> = {}): BinanceClient {
   const http = createHttpClient({
-    baseUrl: process.env[BINANCE_URL_ENV]?.trim() || BINANCE_DEFAULT_URL,
+    baseUrl: process.env.BINANCE_BASE_URL?.trim() || BINANCE_DEFAULT_URL,
     timeoutMs: 10_000,
     retries: 2,
     backoffMs: 500,

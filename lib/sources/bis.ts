@@ -17,7 +17,6 @@ import { parseDelimited } from '../text/delimited';
 import { readXml } from '../text/xmlEvents';
 import { calendarDate, ratePercent, RatePayloadError, type RateObservation } from '../rates/observation';
 import { createHttpClient, UpstreamFailure, type HttpClientOptions } from './http';
-import { BIS_BASE_URL_ENV } from '../rates/publishers';
 
 
 /** A header cell's column id: `REF_AREA` of both `REF_AREA` and `REF_AREA:Reference area`. */
@@ -90,7 +89,7 @@ export interface BisClient {
 }
 
 export function bisClient(options: Partial<HttpClientOptions> = {}): BisClient {
-  const http = createHttpClient({ baseUrl: process.env[BIS_BASE_URL_ENV] ?? 'https://stats.bis.org', timeoutMs: 30_000, retries: 3, backoffMs: 500, ...options });
+  const http = createHttpClient({ baseUrl: process.env.BIS_BASE_URL ?? 'https://stats.bis.org', timeoutMs: 30_000, retries: 3, backoffMs: 500, ...options });
   return {
     policyRates: async (areas, from, to, frequency = 'D') => {
       const month = (date: string) => (frequency === 'M' ? date.slice(0, 7) : date);
