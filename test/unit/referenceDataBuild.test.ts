@@ -63,12 +63,14 @@ test('lists the property-tax file under samples in the manifest without the Cens
 }, 120_000);
 
 test('a build without the Census ACS data serves the labelled property-tax sample; the same build for deployment leaves it out and says what to import', async () => {
-  // Prepare: no datasets directory and no ACS_DIR: the property-tax import falls back on its sample fixture
+  // Prepare: an empty datasets directory and no ACS_DIR: the property-tax import falls back on its sample fixture
   const out = join(work, 'reference-data');
+  const noDatasets = join(work, 'datasets-none');
+  mkdirSync(noDatasets);
   const acsDir = process.env.ACS_DIR;
   delete process.env.ACS_DIR;
   try {
-    await buildReferenceData(out, undefined);
+    await buildReferenceData(out, noDatasets);
   } finally {
     if (acsDir !== undefined) process.env.ACS_DIR = acsDir;
   }

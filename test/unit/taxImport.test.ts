@@ -157,7 +157,10 @@ describe('importTaxData', () => {
     });
 
     // Assess
-    expect(result.files['property-tax.json']).toMatchObject({ sample: true, data: { sample: true } });
+    expect(result.files['property-tax.json']).toMatchObject({
+      sample: { reason: expect.stringMatching(/Census ACS 5-year data/), endpoints: ['/v1/propertytax'] },
+      data: { sample: true },
+    });
     expect(result.files['property-tax.json']!.summary).toMatch(/SAMPLE fixture/);
   });
 
