@@ -6,7 +6,7 @@ import { defineJob, jobFamily } from '../ingest/definition';
 import { periodParam, unixSecondsParam } from '../markets/timeSeries';
 import { SEC_WWW_URL_ENV } from '../sources/sec';
 import { YAHOO_CHART_URL_ENV } from '../sources/yahooChart';
-import { isTicker, TICKER_MAX_LENGTH } from '../stocks/tickers';
+import { isTicker, STOCK_TICKERS_JOB, TICKER_MAX_LENGTH } from '../stocks/tickers';
 import { liveData } from '../http/caching';
 
 /** A ticker, upper-cased: AAPL, BRK-B, ^GSPC, 7203.T, SAP.DE. */
@@ -152,7 +152,7 @@ const chartSample = { recordedAt: RECORDED_AT, upstreams: [{ baseUrlEnv: YAHOO_C
 /** Scheduled ingestion jobs of this family, in the order `npm run seed` runs them. */
 export const stockJobs = jobFamily('stocks', {
   stockTickers: defineJob({
-    name: 'stockTickers',
+    name: STOCK_TICKERS_JOB,
     entry: 'functions/ingest/stockTickers.ts',
     schedule: 'cron(30 11 * * ? *)',
     summary: 'Ticker list from the SEC (company_tickers_exchange.json) plus the index table, daily',
