@@ -409,7 +409,7 @@ describe('/v1/barcodegenerate', () => {
 describe('/v1/horoscope', () => {
   const horoscope = (key: string, query: string) => server.call(`/v1/horoscope?${query}`, { key });
 
-  test('returns {date, zodiac, horoscope} for today (UTC) by default', async () => {
+  test('returns {date, zodiac, sign, horoscope} for today (UTC) by default, sign capitalised as the live service sends it', async () => {
     // Prepare
     const key = server.demoKeys.free!;
 
@@ -420,7 +420,7 @@ describe('/v1/horoscope', () => {
     const body = await json(response);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(body).toEqual({ date: today, zodiac: 'aries', horoscope: expect.any(String) });
+    expect(body).toEqual({ date: today, zodiac: 'aries', sign: 'Aries', horoscope: expect.any(String) });
     expect(body.horoscope.length).toBeGreaterThan(20);
   });
 
