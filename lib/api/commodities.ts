@@ -139,7 +139,8 @@ export const commodityEndpoints = {
       'specifications; not suitable for live or high-frequency trading. `exchange` is the exchange the contract trades on (CME, CBOT, ' +
       'NYMEX, COMEX, ICE for ICE Futures U.S.), `name` the contract\'s name, `updated` the last trade (Unix seconds). previous_close is ' +
       "the previous trading day's close, change_24h = price − previous_close, change_24h_percent in percent (2 decimals), high_24h and " +
-      "low_24h the current trading day's range, all from the same front-month quote (Yahoo's chart); null when the quote lacks them. " +
+      "low_24h the current trading day's range, high_52w and low_52w the last 52 weeks', all from the same front-month quote (Yahoo's chart); " +
+      'null when the quote lacks them. ' +
       'Commodities: ' +
       CATALOG_TABLE +
       '. Free keys can query 7 commodities a week: in the fixed order ' +
@@ -155,6 +156,7 @@ export const commodityEndpoints = {
       json: () => z.object({
         exchange: z.string(),
         name: z.string(),
+        value: z.string().check(z.meta({ description: 'the commodity as the name parameter names it (e.g. gold), as the live service sends it' })),
         price: z.number(),
         unit: z.enum(QUOTE_UNITS).check(z.meta({ description: 'the quantity price is per, as the exchange quotes it' })),
         currency_unit: z.enum(['USD', 'USX']).check(z.meta({ description: 'USD: US dollars; USX: US cents (as the exchange quotes it)' })),
@@ -163,6 +165,8 @@ export const commodityEndpoints = {
         change_24h_percent: z.nullable(z.number().check(z.meta({ description: 'change_24h in percent of previous_close, 2 decimals' }))),
         high_24h: z.nullable(z.number().check(z.meta({ description: 'high of the current trading day' }))),
         low_24h: z.nullable(z.number().check(z.meta({ description: 'low of the current trading day' }))),
+        high_52w: z.nullable(z.number().check(z.meta({ description: 'high of the last 52 weeks' }))),
+        low_52w: z.nullable(z.number().check(z.meta({ description: 'low of the last 52 weeks' }))),
         updated: z.int(),
         sample: sampleField(),
       }),

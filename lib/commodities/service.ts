@@ -36,7 +36,7 @@ export function checkCommodityAccess(name: string, plan: Plan, now: Date): void 
 
 /**
  * The front-month quote (lib/commodities/quotes.ts, from Yahoo's chart: last trade, the trading day's high
- * and low, the previous trading day's close) in the exchange's quotation (`unit`, `currency_unit` from the
+ * and low, the 52-week range, the previous trading day's close) in the exchange's quotation (`unit`, `currency_unit` from the
  * catalog); change_24h and change_24h_percent against previous_close as on /v1/oilprice. What the quote
  * lacks is null.
  */
@@ -49,6 +49,7 @@ export async function commodityPrice(name: string, plan: Plan, now: Date) {
   return {
     exchange: info.exchange,
     name: info.displayName,
+    value: info.name,
     price: quote.price,
     unit: info.unit,
     currency_unit: info.currencyUnit,
@@ -56,6 +57,8 @@ export async function commodityPrice(name: string, plan: Plan, now: Date) {
     ...changeOf(quote.price, quote.previous_close),
     high_24h: quote.day_high,
     low_24h: quote.day_low,
+    high_52w: quote.high_52w,
+    low_52w: quote.low_52w,
     updated: quote.updated,
     ...sampleMark(stored),
   };

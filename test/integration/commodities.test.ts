@@ -13,6 +13,7 @@ import { handler as quotesJob } from '../../functions/ingest/commodityQuotes';
 import { BASE_PRICE, chartPayload, contractName, midnightIn, syntheticBars, tradingDates, type SyntheticBar } from '../support/commoditiesCharts';
 import {
   jsonReply,
+  recordingJson,
   recordingReply,
   serverError,
   startFakeUpstream,
@@ -209,6 +210,7 @@ describe('ingestion from the chart API', () => {
       expect(body).toEqual({
         exchange: commodity.exchange,
         name: commodity.displayName,
+        value: name,
         price: BASE_PRICE[commodity.root],
         unit: commodity.unit,
         currency_unit: commodity.currencyUnit,
@@ -217,6 +219,8 @@ describe('ingestion from the chart API', () => {
         change_24h_percent: expect.any(Number),
         high_24h: expect.any(Number),
         low_24h: expect.any(Number),
+        high_52w: expect.any(Number),
+        low_52w: expect.any(Number),
         updated: nowS - 30,
       });
     });
@@ -462,10 +466,12 @@ describe('recordings fed as sample data', () => {
   test('serve every commodity and the contract months with "sample": true', async () => {
     for (const name of COMMODITY_NAMES) expect(await json(await get(`/v1/commodityprice?name=${name}`, keys.developer))).toMatchObject({ sample: true });
     // gold from the real recording: the quote Yahoo gave on 2025-02-20
-    // its bars are of 2020, years before that quote: no previous close (nor change) is claimed; the day's range is the quote's
+    // its bars are of 2020, years before that quote: no previous close (nor change) is claimed; the ranges are the quote's
+    const recordedGold = recordingJson<any>('yahoo/chart-GC=F-2020-01-01-to-2020-01-03.json').chart.result[0].meta;
     expect(await json(await get('/v1/commodityprice?name=gold', keys.developer))).toEqual({
       exchange: 'COMEX',
       name: expect.any(String),
+      value: 'gold',
       price: 2952.5,
       unit: 'troy_ounce',
       currency_unit: 'USD',
@@ -474,6 +480,8 @@ describe('recordings fed as sample data', () => {
       change_24h_percent: null,
       high_24h: 2973.4,
       low_24h: 2949.1,
+      high_52w: recordedGold.fiftyTwoWeekHigh,
+      low_52w: recordedGold.fiftyTwoWeekLow,
       updated: 1740051311,
       sample: true,
     });
