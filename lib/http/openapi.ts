@@ -21,7 +21,9 @@ export interface ApiExample {
 const ERRORS = {
   '400': {
     name: 'BadRequest',
-    description: 'A parameter is missing or invalid (the body names it in param), or the request is not valid HTTP',
+    description:
+      'Parameters are missing or invalid: the message names every one (and any unknown parameter the call sent, which was ignored, with the ' +
+      'closest real name), param the first; or the request is not valid HTTP',
     codes: ['missing_parameter', 'invalid_parameter', 'malformed_request'],
     example: new MissingParameterError('ticker').body(),
   },
@@ -237,7 +239,8 @@ export function openApiDocument(entries: readonly Entry[], examples: Record<stri
       version: '1.0.0',
       description:
         'Data lookups and small utilities over HTTP. Send your key in the X-Api-Key header (the api_key query parameter on /v1/analytics). ' +
-        'Every error body is {"error", "code", "param"?}. Calls on keyed endpoints count against the monthly quota and carry RateLimit-* headers. ' +
+        'Every error body is {"error", "code", "param"?}; key, plan and quota errors open with the live API Ninjas service\'s phrases ' +
+        '("Missing API Key.", "Invalid API Key.", "This endpoint is for premium subscribers only.", "Monthly quota exceeded."). Calls on keyed endpoints count against the monthly quota and carry RateLimit-* headers. ' +
         'Every GET also answers HEAD (no body; it counts as a call, as the GET would). Answers over 1 KB are compressed (br, then gzip, as ' +
         'Accept-Encoding q-values allow); every 200 has a strong ETag and a Cache-Control, and If-None-Match with the current ETag answers 304, ' +
         'which also counts as a call. Answers marked no-store (per key, drawn at random, or a write such as the counter\'s hit) ignore If-None-Match. ' +

@@ -33,10 +33,11 @@ export function queryParams(definition: EndpointDefinition): PipelineMiddleware 
         const invalid = new Map<string, string>();
         for (const issue of result.success ? [] : result.error.issues) {
           const name = String(issue.path[0] ?? '');
-          if (values[name] !== undefined && !invalid.has(name)) invalid.set(name, issue.message);
+          // a missing parameter's own issue is named once, as missing; an issue of no sent value still counts
+          if (!invalid.has(name) && (values[name] !== undefined || !missing.some((m) => m.name === name))) invalid.set(name, issue.message);
         }
-        if (missing.length > 0 || invalid.size > 0) throw parameterError(missing, invalid);
-        definition.rules?.(result.data!, request.internal.now);
+        if (!result.success || missing.length > 0) throw parameterError(missing, invalid);
+        definition.rules?.(result.data, request.internal.now);
         request.internal.params = result.data;
         request.internal.supplied = new Set(Object.keys(values));
       } catch (error) {
