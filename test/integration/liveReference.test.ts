@@ -40,7 +40,7 @@ const CALLS: Record<string, () => string[]> = {
   '/v1/validateemail': () => ['email=someone@example.test'],
   '/v1/stockprice': () => ['ticker=AAPL'],
   '/v1/stockpricelist': () => ['limit=1'],
-  '/v1/mutualfund': () => ['ticker=VFIAX'],
+  '/v1/mutualfund': () => ['ticker=GSFAX'],
   '/v1/cryptoprice': () => ['symbol=BTCUSDT'],
   '/v1/commodityprice': () => ['name=silver'],
   '/v2/interestrate': () => ['rate=sofr'],

@@ -41,6 +41,22 @@ export const ACCEPTED_SHAPE_DIFFERENCES: readonly AcceptedShapeDifference[] = [
     ours: 'null' as const,
     reason: 'CONTRACT "/v2/incometax inner objects": max is null on the top bracket (the live service sends the string "Infinity", which is not a JSON number)',
   })),
+  ...(['property_tax_25th_percentile', 'property_tax_75th_percentile'] as const).map((field) => ({
+    path: '/v1/propertytax',
+    field,
+    live: 'number' as const,
+    ours: 'null' as const,
+    reason:
+      'CONTRACT "/v1/propertytax": a percentile the source cannot give is null, never estimated; the Census ACS data we serve publish medians per ZCTA, no quartiles',
+  })),
+  ...(['isin', 'cusip'] as const).map((field) => ({
+    path: '/v1/mutualfund',
+    field,
+    live: 'string' as const,
+    ours: 'null' as const,
+    reason:
+      "data: the fund's SEC filings tie no CUSIP to the share class unambiguously (N-PORT reports the series; XBRL has no CUSIP element), so cusip and the ISIN built from it are null (README \"Mutual funds\")",
+  })),
   {
     path: '/v1/barcodegenerate',
     field: '',
@@ -56,13 +72,21 @@ export const ACCEPTED_SHAPE_DIFFERENCES: readonly AcceptedShapeDifference[] = [
     reason:
       'data: no source we hold has a maximum speed for the 737 MAX 7 (FAA ACD has approach speeds, whatisflying no max speed, the Bluebook performance table has no Boeing 737); unknown is null',
   },
-  ...['year_created', 'base', 'logo_url', 'brandmark_url', 'tail_logo_url'].map((field) => ({
+  ...['year_created', 'logo_url', 'brandmark_url', 'tail_logo_url'].map((field) => ({
     path: '/v1/airlines',
     field,
     live: 'string' as const,
     ours: 'null' as const,
-    reason: 'data: OpenFlights airlines.dat, our airline source, has no founding year, base or logos; unknown is null (README "Aviation", issue 28\'s table)',
+    reason:
+      'data: no source we hold has founding years or logos (OpenFlights airlines.dat has none; OpenTravelData\'s validity_from is no founding date); unknown is null (README "Aviation")',
   })),
+  {
+    path: '/v1/airlines',
+    field: 'base',
+    live: 'string',
+    ours: 'null',
+    reason: 'data: OpenTravelData optd_airlines.csv, our base source, has an empty bases column for Singapore Airlines (SIA/SQ); unknown is null',
+  },
   {
     path: '/v1/airlines',
     field: 'fleet',
