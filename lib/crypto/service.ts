@@ -50,7 +50,7 @@ const quoteRank = (pair: string) => {
  * Listed pairs like an unlisted `symbol`: those it begins (BTC → BTCUSDT, BTCUSDC, …) in the order of their
  * quote asset's use, else those of the watchlist of major pairs.
  */
-export function similarPairs(symbol: string, listed: readonly string[]): string[] {
+function similarPairs(symbol: string, listed: readonly string[]): string[] {
   const starting = listed.filter((pair) => pair.startsWith(symbol)).sort((a, b) => quoteRank(a) - quoteRank(b));
   const pairs = starting.length > 0 ? starting : DEFAULT_WATCHLIST.filter((pair) => listed.includes(pair));
   return pairs.slice(0, SUGGESTED_PAIRS);
