@@ -18,7 +18,7 @@ import { useSampleWhenOffline } from '../../lib/airQuality/service';
 import { resetDynamo } from '../../lib/store/dynamo';
 import { buildReferenceData, REFERENCE_DATA_OUT } from '../reference-data/build';
 import { endpointList } from '../../lib/api/registry';
-import { methodsOf } from '../../lib/http/routes';
+import { methodsOf, pathsOf } from '../../lib/http/routes';
 import { lambdaContext, rawResponse, readBody, requestUrl, sendResult, toApiGatewayEvent } from './adapter';
 import { ensureTables, startEmbeddedStore, type EmbeddedStore } from './store';
 import { PROJECT_ROOT } from '../projectRoot';
@@ -130,7 +130,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   useSampleWhenOffline(JSON.parse(readFileSync(join(PROJECT_ROOT, OFFLINE_AIR_QUALITY_SAMPLE), 'utf8')));
   await options.beforeListen?.();
 
-  const routes = new Map(endpointList.flatMap((e) => methodsOf(e.method).map((method) => [`${method} ${e.path}`, e] as const)));
+  const routes = new Map(endpointList.flatMap((e) => pathsOf(e).flatMap((path) => methodsOf(e.method).map((method) => [`${method} ${path}`, e] as const))));
   const fallback = endpointList.find((e) => e.path === '$default')!;
   const handlers = new Map<string, Promise<Handler>>();
   const handlerOf = (entry: string) => {
@@ -154,7 +154,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       sendResult(res, errorResponse(new PayloadTooLargeError()));
       return;
     }
-    const routeKey = route === fallback ? '$default' : `${req.method} ${route.path}`;
+    const routeKey = route === fallback ? '$default' : `${req.method} ${url.pathname}`;
     const event = toApiGatewayEvent(req, url, routeKey, body);
     const context = lambdaContext(`dqs-${route.name}`, route.memoryMb ?? 256, route.timeoutSeconds ?? 10, event.requestContext.requestId);
     sendResult(res, await (await handlerOf(route.entry))(event, context));

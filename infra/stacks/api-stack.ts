@@ -20,7 +20,7 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { CORS } from '../../lib/http/cors';
 import type { EndpointDefinition, LayerName } from '../../lib/http/definition';
-import { methodsOf } from '../../lib/http/routes';
+import { methodsOf, pathsOf } from '../../lib/http/routes';
 import { endpointList } from '../../lib/api/registry';
 import { serviceDashboard } from './dashboard';
 import { constructId, groupBy } from './names';
@@ -50,10 +50,19 @@ function pipelinePermissions(entry: EndpointDefinition): TablePermissions {
   return { accounts: ['dynamodb:GetItem'], ...(usage.length ? { usage } : {}) };
 }
 
-/** The routes of an entry: each method it answers (methodsOf: HEAD beside GET; HTTP APIs route HEAD only where a route says so). */
-function routeKeys(entry: EndpointDefinition): HttpRouteKey[] {
-  if (entry.path === '$default') return [HttpRouteKey.DEFAULT];
-  return methodsOf(entry.method).map((method) => HttpRouteKey.with(entry.path, HttpMethod[method as keyof typeof HttpMethod]));
+/**
+ * The routes of an entry: each method it answers (methodsOf: HEAD beside GET; HTTP APIs route HEAD only where
+ * a route says so) on its path and on each alias (pathsOf), with the id suffix of each route's construct
+ * (the path's own routes keep `Route` and `<METHOD>Route`; an alias's are `Alias<Path><METHOD>Route`).
+ */
+function routeKeys(entry: EndpointDefinition): { key: HttpRouteKey; id: string }[] {
+  if (entry.path === '$default') return [{ key: HttpRouteKey.DEFAULT, id: 'Route' }];
+  return pathsOf(entry).flatMap((path, p) =>
+    methodsOf(entry.method).map((method, m) => ({
+      key: HttpRouteKey.with(path, HttpMethod[method as keyof typeof HttpMethod]),
+      id: p > 0 ? `Alias${path.split('/').filter(Boolean).map(constructId).join('')}${method}Route` : m > 0 ? `${method}Route` : 'Route',
+    })),
+  );
 }
 
 /**
@@ -114,9 +123,7 @@ export class EndpointFamilyStack extends NestedStack {
       this.functions[entry.name] = fn;
 
       const integration = new HttpLambdaIntegration(`${id}Integration`, fn, { payloadFormatVersion: PayloadFormatVersion.VERSION_2_0 });
-      routeKeys(entry).forEach((routeKey, index) => {
-        new HttpRoute(this, index === 0 ? `${id}Route` : `${id}${routeKey.method}Route`, { httpApi: props.api, routeKey, integration });
-      });
+      for (const route of routeKeys(entry)) new HttpRoute(this, `${id}${route.id}`, { httpApi: props.api, routeKey: route.key, integration });
     }
   }
 }

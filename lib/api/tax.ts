@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { sampleField } from '../http/sample';
 import { defineEndpoint } from '../http/definition';
 import { booleanParam, decimalParam, enumParam, integerParam, patternParam, textParam } from '../http/params';
-import { InvalidParameterError, MissingParameterError } from '../http/errors';
+import { InvalidParameterError } from '../http/errors';
 import { referenceData } from '../reference/referenceData';
 import { onlyFederal, parseRegions } from '../tax/incomeTaxTables';
 import { US_STATE_CODES, US_TERRITORY_CODES } from '../geo/usStates';
@@ -18,11 +18,9 @@ const bracket = () => z.object({ min: z.number(), max: z.nullable(z.number()), r
 // an object with one property per filing status (a record keyed by an enum would not list them in the API reference)
 const byFilingStatus = <T extends z.ZodMiniType>(value: T) =>
   z.object(Object.fromEntries(US_FILING_STATUSES.map((status) => [status, value])) as Record<(typeof US_FILING_STATUSES)[number], T>);
-const usTable = () => z.object({
-  brackets: byFilingStatus(z.array(bracket())),
-  standard_deduction: byFilingStatus(z.number()),
-  estimated: z.optional(z.literal(true)),
-});
+// nested by filing status as the live service answers (CONTRACT turn 3): federal.<status>.brackets
+const usTable = () =>
+  byFilingStatus(z.object({ brackets: z.array(bracket()), standard_deduction: z.number(), estimated: z.optional(z.literal(true)) }));
 const caTable = () => z.object({ brackets: z.array(bracket()), basic_personal_amount: z.number(), estimated: z.optional(z.literal(true)) });
 const fica = () => z.object({
   social_security_rate: z.number(),
@@ -59,8 +57,9 @@ export const taxEndpoints = {
       'writes its bracket adjustment and high-income table this way); without base the tax owed at min is what the brackets ' +
       'below add up to. A table some of whose figures are not yet published and were estimated (2026 thresholds indexed by an ' +
       'assumed rate, a 2025 rate or amount assumed unchanged) carries estimated: true; other tables have no estimated field. ' +
-      'US tables are per filing status (single, married = married filing jointly, ' +
-      'married_separate, head_of_household) with the standard deduction; Canadian tables carry the basic personal amount ' +
+      'US tables (federal and each state) have one object per filing status (single, married = married filing jointly, ' +
+      'married_separate, head_of_household), each with its brackets and standard_deduction (and estimated), e.g. ' +
+      'federal.single.brackets, as the live API Ninjas service nests them; Canadian tables carry the basic personal amount ' +
       '(a non-refundable credit at the lowest rate). `year` must be a year we have tables for (the 400 lists them): US federal ' +
       'years are those the PSLmodels Tax-Calculator current-law file states (no projections); US state and Canadian tables ' +
       'cover the years they were written for from official publications. Free keys get country, year and federal. Paid keys ' +
@@ -148,6 +147,8 @@ export const taxEndpoints = {
       credits: z.optional(amount('total tax credits, subtracted from federal tax')),
       self_employed: z._default(booleanParam('true for self-employment income (US only)'), false),
     }),
+    // unless the country is CA (also while it is missing or invalid: the 400 names it with the others)
+    requiredWhen: { filing_status: { when: 'for US', applies: (values) => values.country?.toLowerCase() !== 'ca' } },
     rules: (p) => {
       const country = countryOf(p.country);
       const region = p.region.toUpperCase();
@@ -156,9 +157,6 @@ export const taxEndpoints = {
           `Parameter 'region' must be a ${regionNoun(country).one} code of ${country}: ${regionCodes(country).join(', ')}.`,
           'region',
         );
-      }
-      if (country === 'US' && p.filing_status === undefined) {
-        throw new MissingParameterError('filing_status', "Parameter 'filing_status' is required for US.");
       }
       if (country === 'CA' && p.self_employed) {
         throw new InvalidParameterError("Parameter 'self_employed' applies to US only (Canada: leave it unset or false).", 'self_employed');
@@ -169,7 +167,7 @@ export const taxEndpoints = {
       json: () => z.object({
         country: z.enum(['US', 'CA']),
         region: z.string(),
-        tax_year: z.int(),
+        tax_year: z.string().check(z.meta({ description: 'the tax year, as a string ("2025") as the live service sends it' })),
         income: z.number(),
         taxable_income: z.number(),
         deductions: z.number(),
@@ -194,6 +192,8 @@ export const taxEndpoints = {
   }),
   propertyTax: defineEndpoint({
     path: '/v1/propertytax',
+    // spec 4.9: "the listing also shows … /v1/zipcode for this endpoint" (CONTRACT: answers exactly as /v1/propertytax)
+    aliases: ['/v1/zipcode'],
     method: 'GET',
     entry: 'functions/propertyTax.ts',
     summary: 'Effective property-tax rate percentiles (25th, 50th, 75th) per ZIP code',

@@ -20,6 +20,7 @@ export const AVIATION_SOURCES = {
   airports: 'airports/airports.csv',
   runways: 'airports/runways.csv',
   regions: 'airports/regions.csv',
+  countries: 'airports/countries.csv',
 } as const;
 
 export const AVIATION_FILES = { aircraft: 'aircraft.json', airlines: 'airlines.json' } as const;
@@ -79,7 +80,7 @@ export const importAviationData: ReferenceImporter = async (datasetsDir) => {
   let airports: AirportRecord[] = [];
   if (airportsText) {
     airports = buildAirportRecords(
-      { airports: airportsText, runways: read('runways', false), regions: read('regions', false) },
+      { airports: airportsText, runways: read('runways', false), regions: read('regions', false), countries: read('countries', false) },
       await timezoneFinder(),
     );
     const runways = airports.reduce((n, a) => n + a.num_runways, 0);

@@ -1,3 +1,4 @@
+import type { Access } from '../http/plans';
 import { SYMBOL_PATTERN, type ExchangeSymbol } from '../sources/binance';
 
 /**
@@ -8,6 +9,9 @@ import { SYMBOL_PATTERN, type ExchangeSymbol } from '../sources/binance';
 
 /** A trading-pair symbol as Binance spells it, upper case: BTCUSDT, 1INCHUSDT, 币安人生USDT. */
 export { SYMBOL_PATTERN };
+
+/** Who may call /v1/cryptosymbols (the registry's rule; a 404 points only those callers at it). */
+export const SYMBOL_LIST_ACCESS = 'premium' satisfies Access;
 
 /** The symbols job's name: its run record (job-runs) tells whether the list was ever ingested. */
 export const SYMBOLS_JOB = 'cryptoSymbols';

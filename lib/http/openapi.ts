@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import { revalidates } from './caching';
 import type { EndpointDefinition } from './definition';
 import { ACCESS } from './plans';
-import { HeadersTooLargeError, InternalError, MissingApiKeyError, MissingParameterError, PayloadTooLargeError, QuotaExceededError } from './errors';
+import { pathsOf } from './routes';
+import { HeadersTooLargeError, InternalError, MissingApiKeyError, MissingParameterError, needsPlan, PayloadTooLargeError, PlanRequiredError, QuotaExceededError } from './errors';
 
 type Entry = EndpointDefinition & { name: string; tag: string };
 
@@ -20,7 +21,9 @@ export interface ApiExample {
 const ERRORS = {
   '400': {
     name: 'BadRequest',
-    description: 'A parameter is missing or invalid (the body names it in param), or the request is not valid HTTP',
+    description:
+      'Parameters are missing or invalid: the message names every one (and any unknown parameter the call sent, which was ignored, with the ' +
+      'closest real name), param the first; or the request is not valid HTTP',
     codes: ['missing_parameter', 'invalid_parameter', 'malformed_request'],
     example: new MissingParameterError('ticker').body(),
   },
@@ -34,7 +37,7 @@ const ERRORS = {
     name: 'PlanRequired',
     description: 'The endpoint or a parameter needs a higher plan; the message names it',
     codes: ['plan_required'],
-    example: { error: "Parameter 'year' needs a plan of: Premium (any paid plan). This key is on the free plan.", code: 'plan_required', param: 'year' },
+    example: new PlanRequiredError('parameter', 'premium', needsPlan("Parameter 'year'", 'premium', 'free'), 'year').body(),
   },
   '404': {
     name: 'NoData',
@@ -153,16 +156,29 @@ function typedExample(value: string, type: unknown): string | number | boolean {
   return value;
 }
 
-function operation(entry: Entry, example: ApiExample | undefined) {
+const pascalCase = (path: string) => path.split('/').filter(Boolean).map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('');
+
+/** The operation of an entry at its path, or at one of its aliases (the same endpoint, metered under its path). */
+function operation(entry: Entry, example: ApiExample | undefined, path = entry.path) {
+  const alias = path !== entry.path;
   const shape = entry.params.shape;
   const keyed = entry.access !== 'public';
   const gates = entry.paramGates as Record<string, { access: keyof typeof ACCESS } | undefined> | undefined;
   const query = example?.query ?? {};
   return {
-    operationId: entry.name,
+    operationId: alias ? `${entry.name}At${pascalCase(path)}` : entry.name,
     tags: [entry.tag],
-    summary: entry.summary,
-    description: [entry.description, `Access: ${ACCESS[entry.access].label}.`].filter(Boolean).join('\n\n'),
+    summary: alias ? `${entry.summary} (the same endpoint as ${entry.path})` : entry.summary,
+    description: [
+      alias
+        ? `The same endpoint as ${entry.path} at another address: the same parameters, access and answer. Calls are counted as ${entry.path} calls (also in /v1/analytics).`
+        : undefined,
+      entry.description,
+      `Access: ${ACCESS[entry.access].label}.`,
+      !alias && entry.aliases?.length ? `Also answers at ${entry.aliases.join(', ')}: the same endpoint (same parameters, access and answer).` : undefined,
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
     'x-access': entry.access,
     security: keyed ? [{ [entry.keyIn === 'query' ? 'apiKeyQuery' : 'apiKeyHeader']: [] }] : [],
     parameters: Object.entries(shape).map(([name, schema]) => {
@@ -214,7 +230,7 @@ export function openApiDocument(entries: readonly Entry[], examples: Record<stri
   const paths: Record<string, Record<string, unknown>> = {};
   for (const entry of entries) {
     if (entry.path === '$default') continue;
-    (paths[entry.path] ??= {})[entry.method.toLowerCase()] = operation(entry, examples[entry.name]);
+    for (const path of pathsOf(entry)) (paths[path] ??= {})[entry.method.toLowerCase()] = operation(entry, examples[entry.name], path);
   }
   return {
     openapi: '3.1.0',
@@ -223,7 +239,8 @@ export function openApiDocument(entries: readonly Entry[], examples: Record<stri
       version: '1.0.0',
       description:
         'Data lookups and small utilities over HTTP. Send your key in the X-Api-Key header (the api_key query parameter on /v1/analytics). ' +
-        'Every error body is {"error", "code", "param"?}. Calls on keyed endpoints count against the monthly quota and carry RateLimit-* headers. ' +
+        'Every error body is {"error", "code", "param"?}; key, plan and quota errors open with the live API Ninjas service\'s phrases ' +
+        '("Missing API Key.", "Invalid API Key.", "This endpoint is for premium subscribers only.", "Monthly quota exceeded."). Calls on keyed endpoints count against the monthly quota and carry RateLimit-* headers. ' +
         'Every GET also answers HEAD (no body; it counts as a call, as the GET would). Answers over 1 KB are compressed (br, then gzip, as ' +
         'Accept-Encoding q-values allow); every 200 has a strong ETag and a Cache-Control, and If-None-Match with the current ETag answers 304, ' +
         'which also counts as a call. Answers marked no-store (per key, drawn at random, or a write such as the counter\'s hit) ignore If-None-Match. ' +

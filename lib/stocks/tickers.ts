@@ -10,6 +10,9 @@
  */
 import { paddedCik, type ExchangeTickerEntry } from '../sources/sec';
 
+/** The ticker list job's name: its run record (job-runs) tells whether the list was ever ingested. */
+export const STOCK_TICKERS_JOB = 'stockTickers';
+
 export const TICKER_PATTERN = /^\^?[A-Z0-9]+(?:[.\-=][A-Z0-9]+)*=?$/;
 export const TICKER_MAX_LENGTH = 20;
 

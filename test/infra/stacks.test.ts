@@ -308,15 +308,32 @@ describe('The CDK app', () => {
       },
     );
 
-    it('creates one route per registry entry with the registry method and path, and a HEAD route beside each GET', () => {
+    it('creates one route per registry entry and alias with the registry method and path, and a HEAD route beside each GET', () => {
       // Prepare
       const expected = endpointList.flatMap((e) =>
-        e.path === '$default' ? ['$default'] : e.method === 'GET' ? [`GET ${e.path}`, `HEAD ${e.path}`] : [`${e.method} ${e.path}`],
+        e.path === '$default'
+          ? ['$default']
+          : [e.path, ...(e.aliases ?? [])].flatMap((path) => (e.method === 'GET' ? [`GET ${path}`, `HEAD ${path}`] : [`${e.method} ${path}`])),
       );
       // Act
       const routeKeys = Object.values(stacks.api.families).flatMap((family) => ofType(family, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey));
       // Assess
       expect(routeKeys.sort()).toEqual(expected.sort());
+      expect(routeKeys).toEqual(expect.arrayContaining(['GET /v1/zipcode', 'HEAD /v1/zipcode']));
+    });
+
+    it('sends an alias to its endpoint\'s function: /v1/zipcode to the property tax function', () => {
+      // Act: each route's integration, and the function that integration invokes
+      const targets = Object.values(stacks.api.families).flatMap((family) => {
+        const integrations = Object.fromEntries(ofType(family, 'AWS::ApiGatewayV2::Integration').map(([id, r]) => [id, JSON.stringify(r.Properties.IntegrationUri)]));
+        return ofType(family, 'AWS::ApiGatewayV2::Route').map(([, r]) => [r.Properties.RouteKey, integrations[r.Properties.Target['Fn::Join'][1][1].Ref]] as const);
+      });
+      const target = (key: string) => targets.find(([routeKey]) => routeKey === key)![1];
+
+      // Assess
+      expect(target('GET /v1/propertytax')).toEqual(expect.any(String));
+      expect(target('GET /v1/zipcode')).toBe(target('GET /v1/propertytax'));
+      expect(target('HEAD /v1/zipcode')).toBe(target('GET /v1/propertytax'));
     });
 
     it('answers CORS preflights on the HTTP API', () => {

@@ -210,7 +210,7 @@ describe('routing', () => {
     const document = await json(response);
     expect(response.status).toBe(200);
     expect(document.openapi).toBe('3.1.0');
-    const registered = endpointList.filter((e) => e.path !== '$default').map((e) => e.path);
+    const registered = endpointList.filter((e) => e.path !== '$default').flatMap((e) => [e.path, ...(e.aliases ?? [])]);
     expect(Object.keys(document.paths).sort()).toEqual(registered.sort());
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/openapi.json', '/v1/jokes', '/v2/incometax']));
     const limit = document.paths['/v1/jokes'].get.parameters[0];

@@ -5,6 +5,7 @@ import { datasetsDir } from '../../infra/reference-data/build';
 import { AIRPORT_FILES, AirportTable, packAirports, type AirportIndex, type AirportNames } from '../../lib/aviation/airportFile';
 import { searchAirports, type AirportFilters } from '../../lib/aviation/search';
 import { parseDelimited } from '../../lib/text/delimited';
+import { ELEVATION_CORRECTIONS } from '../../lib/aviation/airportImport';
 import { AVIATION_SOURCES, importAviationData } from '../../lib/aviation/import';
 import type { AircraftRecord, AirlineEntry, AirportRecord } from '../../lib/aviation/types';
 import { unpackRecords, type PackedRecords } from '../../lib/reference/packedRecords';
@@ -106,7 +107,84 @@ describe('aviation import', () => {
     });
     expect(jfk!.latitude).toBeCloseTo(40.6398, 3);
     expect(jfk!.longitude).toBeCloseTo(-73.7789, 3);
-    expect([...jfk!.runways].sort((a, b) => a.length! - b.length!)).toEqual([...published].sort((a, b) => a.length - b.length));
+    const runways = jfk!.runways.map(({ length, width, has_lights }) => ({ length, width, has_lights }));
+    expect(runways.sort((a, b) => a.length! - b.length!)).toEqual([...published].sort((a, b) => a.length - b.length));
+    expect(jfk!.longest_runway_ft).toBe(14511);
+  });
+
+  test('carries the OurAirports fields the live service sends: Heathrow as airports.csv, runways.csv and countries.csv list it', () => {
+    // Prepare: Heathrow's rows, read here with the plain CSV reader and the files' header names
+    const table = (file: string): Record<string, string>[] => {
+      const [header, ...rows] = parseDelimited(readFileSync(join(sources, file), 'utf8'));
+      return rows.map((row) => Object.fromEntries(header!.map((name, i) => [name, row[i] ?? ''])));
+    };
+    const row = table(AVIATION_SOURCES.airports).find((r) => r.ident === 'EGLL')!;
+    const runwayRows = table(AVIATION_SOURCES.runways).filter((r) => r.airport_ident === 'EGLL' && r.closed !== '1');
+    const countryName = table(AVIATION_SOURCES.countries).find((r) => r.code === 'GB')!.name;
+
+    // Act
+    const heathrow = airports.find((a) => a.ident === 'EGLL')!;
+
+    // Assess
+    expect(heathrow).toMatchObject({
+      icao: 'EGLL',
+      iata: 'LHR',
+      region_code: row.iso_region,
+      country_name: countryName,
+      continent: row.continent,
+      type: row.type,
+      scheduled_service: row.scheduled_service === 'yes',
+      is_closed: false,
+      gps_code: row.gps_code,
+      local_code: row.local_code || null,
+      home_link: row.home_link,
+      wikipedia_link: row.wikipedia_link,
+      keywords: row.keywords!.split(',').map((k) => k.trim()),
+      elevation_ft: Number(row.elevation_ft),
+      elevation_m: Math.round(Number(row.elevation_ft) * 0.3048 * 10) / 10,
+      num_runways: runwayRows.length,
+      longest_runway_ft: Math.max(...runwayRows.map((r) => Number(r.length_ft))),
+    });
+    expect(heathrow.runways).toEqual(
+      runwayRows.map((r) => ({
+        length: Number(r.length_ft),
+        width: Number(r.width_ft),
+        has_lights: r.lighted === '1',
+        surface: r.surface,
+        closed: false,
+        le_ident: r.le_ident,
+        he_ident: r.he_ident,
+        le_heading_deg: Number(r.le_heading_degT),
+        he_heading_deg: Number(r.he_heading_degT),
+      })),
+    );
+  });
+
+  test('gives an airport without ICAO or IATA code "" for them (the spec types them as strings)', () => {
+    // Prepare: the first airports.csv row, a heliport whose codes are not ICAO/IATA codes
+    const [, ident, , name, latitude] = parseDelimited(sourceLines(AVIATION_SOURCES.airports)[1]!)[0]!;
+
+    // Act
+    const served = airports.find((a) => a.name === name && a.latitude === Number(latitude))!;
+
+    // Assess
+    expect(served).toMatchObject({ ident, icao: '', iata: '' });
+  });
+
+  test('serves the aeronautical authority\'s elevation where OurAirports differs: LAX 128 ft (not 125), Haneda 21 ft (not 35)', () => {
+    // Prepare: what OurAirports has for them
+    const csvElevation = (ident: string) => Number(parseDelimited(sourceLines(AVIATION_SOURCES.airports).find((line) => line.includes(`,"${ident}",`))!)[0]![6]);
+
+    // Act
+    const lax = airports.find((a) => a.ident === 'KLAX')!;
+    const haneda = airports.find((a) => a.ident === 'RJTT')!;
+
+    // Assess: the corrected figures, cited in ELEVATION_CORRECTIONS, replace OurAirports' 125 and 35
+    expect([csvElevation('KLAX'), csvElevation('RJTT')]).toEqual([125, 35]);
+    expect(lax).toMatchObject({ elevation_ft: 128, elevation_m: 39 });
+    expect(haneda).toMatchObject({ elevation_ft: 21, elevation_m: 6.4 });
+    expect(ELEVATION_CORRECTIONS.KLAX!.source).toMatch(/FAA/);
+    expect(ELEVATION_CORRECTIONS.RJTT!.source).toMatch(/AIP Japan/);
   });
 
   test('computes timezones that agree with the OpenFlights table for large airports', () => {
@@ -143,9 +221,14 @@ describe('aviation import', () => {
 
     // Act: each record read by offset, back in the row form
     const mismatches = airports.flatMap((a, i) => {
-      const [icao, iata, name, city, , country, elevation, latitude, longitude, , , runways] = parsed[i]!;
-      const expected = JSON.stringify([icao, iata, name, city, country, elevation, latitude, longitude, runways]);
-      const read = JSON.stringify([a.icao, a.iata, a.name, a.city, a.country, a.elevation_ft, a.latitude, a.longitude, a.runways.flatMap((r) => [r.length, r.width, r.has_lights ? 1 : 0])]);
+      const [icao, iata, ident, name, city, , country, continent, elevation, latitude, longitude, , type, scheduled, gps, local, home, wikipedia, keywords, runways] =
+        parsed[i]!;
+      const expected = JSON.stringify([icao, iata, ident, name, city, country, continent, elevation, latitude, longitude, type, scheduled, gps, local, home, wikipedia, keywords, runways]);
+      const read = JSON.stringify([
+        ...[a.icao, a.iata, a.ident, a.name, a.city, a.country, a.continent, a.elevation_ft, a.latitude, a.longitude, a.type, a.scheduled_service ? 1 : 0],
+        ...[a.gps_code, a.local_code, a.home_link, a.wikipedia_link, a.keywords],
+        a.runways.flatMap((r) => [r.length, r.width, r.has_lights ? 1 : 0, r.surface, r.le_ident, r.he_ident, r.le_heading_deg, r.he_heading_deg]),
+      ]);
       return read === expected ? [] : [{ i, read, expected }];
     });
 
@@ -157,7 +240,9 @@ describe('aviation import', () => {
   test('round-trips airports with missing codes, elevations, regions and timezones unchanged', () => {
     // Prepare: real records, some with their optional fields removed
     const sample = airports.slice(0, 200).map((a, i) =>
-      i % 4 === 0 ? { ...a, icao: null, iata: null, city: null, region: null, elevation_ft: null, timezone: null } : a,
+      i % 4 === 0
+        ? { ...a, icao: '', iata: '', city: null, region: null, region_code: null, elevation_ft: null, elevation_m: null, timezone: null, home_link: null, keywords: [] }
+        : a,
     );
 
     // Act

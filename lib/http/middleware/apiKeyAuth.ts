@@ -47,7 +47,7 @@ export function apiKeyAuth(definition: EndpointDefinition): PipelineMiddleware {
       const apiKey = (inQuery ? event.queryStringParameters?.api_key : event.headers?.['x-api-key'])?.trim();
       if (!apiKey) {
         throw new MissingApiKeyError(
-          inQuery ? `${definition.path} takes the API key in the api_key query parameter.` : undefined,
+          inQuery ? `Send your key in the api_key query parameter of ${definition.path}.` : undefined,
         );
       }
       const account = await findAccount(hashApiKey(apiKey));
