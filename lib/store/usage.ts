@@ -1,21 +1,30 @@
 /**
- * The usage table: one item per account and billing month (key `account`, `period`), plus rate-limit
- * windows (`period` = `rate|<minute>`). A month's item holds:
+ * The usage table (key `account`, `period`): per account, an item per billing month, an item per UTC day with
+ * calls, and rate-limit windows (`period` = `rate|<minute>`).
+ *
+ * The month item (`period` = the billing month's start, YYYY-MM-DD) holds the quota, and only that, so that
+ * the write every accepted call makes stays one write unit however busy the month (DynamoDB bills an update
+ * by the larger of the item before and after it, per KB):
  * - `calls`: the calls counted against the quota (reserved and not given back);
- * - `d|<day>|<api>`: the same per UTC day and API (/v1/analytics);
  * - `h|<token>`: a call reserved within HOLD_MARGIN calls of the quota that is still running, with the time
  *   (epoch ms) by which it ends at the latest; removed when it ends (see reserveCall);
  * - `r|<token>`: a refund being applied to a call reserved further from the quota; removed once it is;
  * - `expires_at`: the item's TTL.
+ *
+ * A day item (`period` = `<month start>|<day>`) holds the day's calls per API (`/v1/...` → count, for
+ * /v1/analytics), written after the call was reserved (a refused call is never counted there), and `r|<token>`
+ * while a refund is applied to it. Month items written before day items existed (issue 29) hold those counts
+ * themselves, as `d|<day>|<api>`; monthUsage reads both.
  */
 import { randomBytes } from 'node:crypto';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, isConditionFailure } from './dynamo';
 import { tableName } from './tables';
 
 /** Usage items are kept for 13 months after their billing month, then expire. */
 const USAGE_RETENTION_SECONDS = 400 * 86_400;
-const DAY_PREFIX = 'd|';
+/** the per-day counts of a month item written before day items existed: `d|<day>|<api>` */
+const LEGACY_DAY_PREFIX = 'd|';
 
 export interface CallSlot {
   /** account identity (key hash) */
@@ -28,22 +37,21 @@ export interface CallSlot {
   api: string;
 }
 
-const dayAttribute = (slot: CallSlot) => `${DAY_PREFIX}${slot.day}|${slot.api}`;
 const holdAttribute = (token: string) => `h|${token}`;
 const refundAttribute = (token: string) => `r|${token}`;
 const usageKey = (slot: Pick<CallSlot, 'account' | 'periodStart'>) => ({ account: slot.account, period: slot.periodStart });
+const dayKey = (slot: CallSlot) => ({ account: slot.account, period: `${slot.periodStart}|${slot.day}` });
 const expiry = (now: Date) => Math.floor(now.getTime() / 1000) + USAGE_RETENTION_SECONDS;
 
 /**
- * Adds 1 to `calls` of an item (and to `also`, when given) unless `calls` already reached `limit`, in one
- * atomic conditional update; `hold` also sets that attribute, unless it is already there. Returns the new
- * `calls`, or undefined when the condition failed (nothing written then).
+ * Adds 1 to `calls` of an item unless `calls` already reached `limit`, in one atomic conditional update;
+ * `hold` also sets that attribute, unless it is already there. Returns the new `calls`, or undefined when the
+ * condition failed (nothing written then).
  */
 async function countUpTo(
   key: Record<string, string>,
   limit: number,
   expiresAt: number,
-  also?: string,
   hold?: { attribute: string; until: number },
 ): Promise<number | undefined> {
   try {
@@ -51,9 +59,9 @@ async function countUpTo(
       new UpdateCommand({
         TableName: tableName('usage'),
         Key: key,
-        UpdateExpression: `ADD calls :one${also ? ', #also :one' : ''} SET expires_at = :expires${hold ? ', #hold = :until' : ''}`,
+        UpdateExpression: `ADD calls :one SET expires_at = :expires${hold ? ', #hold = :until' : ''}`,
         ConditionExpression: `(attribute_not_exists(calls) OR calls < :limit)${hold ? ' AND attribute_not_exists(#hold)' : ''}`,
-        ExpressionAttributeNames: also || hold ? { ...(also ? { '#also': also } : {}), ...(hold ? { '#hold': hold.attribute } : {}) } : undefined,
+        ExpressionAttributeNames: hold ? { '#hold': hold.attribute } : undefined,
         ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expires': expiresAt, ...(hold ? { ':until': hold.until } : {}) },
         ReturnValues: 'UPDATED_NEW',
       }),
@@ -65,6 +73,24 @@ async function countUpTo(
   }
 }
 
+/** Adds a reserved call to its day's count for its API; settles to true once written, else to the error (never rejects). */
+function countInDay(slot: CallSlot, expiresAt: number): Promise<true | Error> {
+  return dynamo()
+    .send(
+      new UpdateCommand({
+        TableName: tableName('usage'),
+        Key: dayKey(slot),
+        UpdateExpression: 'ADD #api :one SET expires_at = :expires',
+        ExpressionAttributeNames: { '#api': slot.api },
+        ExpressionAttributeValues: { ':one': 1, ':expires': expiresAt },
+      }),
+    )
+    .then(
+      () => true as const,
+      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+    );
+}
+
 /**
  * A call's place in the quota. `token` names it in the usage item: a refund is conditional on it, so it is
  * applied at most once however often it is retried (by us or by the SDK). `held`: it was reserved within
@@ -74,6 +100,12 @@ export interface Reservation {
   slot: CallSlot;
   token: string;
   held: boolean;
+  /**
+   * The call's count in its day item, written once the call is reserved (while the call runs): settles to
+   * true once written, or to the error that kept it from being written (the call then stays counted against
+   * the quota but is missing from the day's counts). Never rejects.
+   */
+  dayCount: Promise<true | Error>;
 }
 
 export type ReserveOutcome =
@@ -112,12 +144,13 @@ function runningHoldsEndBy(item: Record<string, unknown>, at: number): number | 
 }
 
 /**
- * Counts one call against the month's quota and the day's per-API usage in one atomic conditional update.
+ * Counts one call against the month's quota in one atomic conditional update of the month item, and then
+ * (not waited for: `dayCount`) in the day's per-API usage.
  *
  * Exact at the boundary (DESIGN: N concurrent calls at the boundary admit exactly the remaining quota, and a
  * call that fails gives its unit back): a call that will fail and be refunded holds a unit while it runs, so
  * a valid call arriving then would find the quota used up although a unit is about to come back. Hence:
- * - far from the quota (more than HOLD_MARGIN calls left), one write as before: `calls < quota - HOLD_MARGIN`;
+ * - far from the quota (more than HOLD_MARGIN calls left), one write: `calls < quota - HOLD_MARGIN`;
  * - near it, the write also lists the call (`h|<token>` = the time it ends by) until it ends;
  * - a call that the quota refuses waits while listed calls are running (at most until `waitUntil`, looking
  *   every HOLD_POLL_MS) and tries again when one gave its unit back; it is refused when none is running.
@@ -129,19 +162,23 @@ export async function reserveCall(slot: CallSlot, quota: number, now: Date, timi
   const key = usageKey(slot);
   const expiresAt = expiry(now);
   const token = randomBytes(12).toString('base64url');
+  const reserved = (used: number, held: boolean): ReserveOutcome => ({
+    kind: 'reserved',
+    reservation: { slot, token, held, dayCount: countInDay(slot, expiresAt) },
+    used,
+  });
   if (quota > HOLD_MARGIN) {
-    const used = await countUpTo(key, quota - HOLD_MARGIN, expiresAt, dayAttribute(slot));
-    if (used !== undefined) return { kind: 'reserved', reservation: { slot, token, held: false }, used };
+    const used = await countUpTo(key, quota - HOLD_MARGIN, expiresAt);
+    if (used !== undefined) return reserved(used, false);
   }
   const hold = { attribute: holdAttribute(token), until: timing.endsBy };
-  const reserved = (used: number): ReserveOutcome => ({ kind: 'reserved', reservation: { slot, token, held: true }, used });
   for (;;) {
-    const used = await countUpTo(key, quota, expiresAt, dayAttribute(slot), hold);
-    if (used !== undefined) return reserved(used);
+    const used = await countUpTo(key, quota, expiresAt, hold);
+    if (used !== undefined) return reserved(used, true);
     for (;;) {
       const item = await usageItem(slot);
       // an attempt of the write above that the SDK retried had been applied
-      if (item[hold.attribute] !== undefined) return reserved(Number(item.calls));
+      if (item[hold.attribute] !== undefined) return reserved(Number(item.calls), true);
       if (Number(item.calls ?? 0) < quota) break;
       const holdsEndBy = runningHoldsEndBy(item, Date.now());
       if (holdsEndBy === undefined || Date.now() + HOLD_POLL_MS > timing.waitUntil) return { kind: 'refused', holdsEndBy };
@@ -172,25 +209,24 @@ export async function releaseCall(reservation: Reservation): Promise<void> {
 export const REFUND_RETRY_DELAYS_MS = [250, 1000];
 
 /**
- * Gives back a reserved call (the call failed on our side or was rejected as invalid), in up to three
- * attempts (each with the SDK's own retries); throws when the last one fails. Applied at most once: a held
- * call's refund removes its listing and needs it there; any other call's refund writes a marker
- * `r|<token>` and needs it absent, and the marker is removed once the refund is known to be applied (only an
- * attempt the store would process after that, seconds after its client gave up on it, could apply again). A
- * month without calls left to give back counts as given back.
+ * Subtracts 1 from a count of an item for a call at most once, however often it is retried (in up to three
+ * attempts here, each with the SDK's own retries): conditional on a marker of the call. `held`: the marker is
+ * the call's listing in the month item (h|<token>), which must be there and goes with the refund; otherwise
+ * the refund writes `r|<token>` and needs it absent, and the marker is removed once the refund is known to be
+ * applied (only an attempt the store would process after that, seconds after its client gave up on it, could
+ * apply again). A count without calls left to give back counts as given back. Throws when the last attempt fails.
  */
-export async function refundCall(reservation: Reservation): Promise<void> {
-  const { slot, token, held } = reservation;
+async function subtractOnce(key: Record<string, string>, count: string, token: string, held: boolean): Promise<void> {
   const marker = held ? holdAttribute(token) : refundAttribute(token);
   for (let attempt = 0; ; attempt++) {
     try {
       await dynamo().send(
         new UpdateCommand({
           TableName: tableName('usage'),
-          Key: usageKey(slot),
-          UpdateExpression: held ? 'ADD calls :minus, #day :minus REMOVE #marker' : 'ADD calls :minus, #day :minus SET #marker = :one',
-          ConditionExpression: held ? 'attribute_exists(#marker)' : 'attribute_not_exists(#marker) AND calls > :zero',
-          ExpressionAttributeNames: { '#day': dayAttribute(slot), '#marker': marker },
+          Key: key,
+          UpdateExpression: held ? 'ADD #count :minus REMOVE #marker' : 'ADD #count :minus SET #marker = :one',
+          ConditionExpression: held ? 'attribute_exists(#marker)' : 'attribute_not_exists(#marker) AND #count > :zero',
+          ExpressionAttributeNames: { '#count': count, '#marker': marker },
           ExpressionAttributeValues: held ? { ':minus': -1 } : { ':minus': -1, ':zero': 0, ':one': 1 },
         }),
       );
@@ -205,8 +241,22 @@ export async function refundCall(reservation: Reservation): Promise<void> {
   if (held) return;
   // the refund is applied: its marker has done its work (left in place when this fails, it only takes a few bytes)
   await dynamo()
-    .send(new UpdateCommand({ TableName: tableName('usage'), Key: usageKey(slot), UpdateExpression: 'REMOVE #marker', ExpressionAttributeNames: { '#marker': marker } }))
+    .send(new UpdateCommand({ TableName: tableName('usage'), Key: key, UpdateExpression: 'REMOVE #marker', ExpressionAttributeNames: { '#marker': marker } }))
     .catch(() => undefined);
+}
+
+/**
+ * Gives back a reserved call's unit of the quota (the call failed on our side or was rejected as invalid),
+ * at most once (subtractOnce); throws when every attempt failed (the call then stays counted).
+ */
+export async function refundCall(reservation: Reservation): Promise<void> {
+  await subtractOnce(usageKey(reservation.slot), 'calls', reservation.token, reservation.held);
+}
+
+/** Takes a refunded call out of its day's count, at most once, when its day count was written (`dayCount`); throws when every attempt failed. */
+export async function uncountInDay(reservation: Reservation): Promise<void> {
+  if ((await reservation.dayCount) !== true) return;
+  await subtractOnce(dayKey(reservation.slot), reservation.slot.api, reservation.token, false);
 }
 
 export interface MonthUsage {
@@ -215,17 +265,46 @@ export interface MonthUsage {
   history: Record<string, Record<string, number>>;
 }
 
+/**
+ * The calls of a billing month: the quota count and the per-day per-API history, read in one strongly
+ * consistent Query of the month item and its day items (their `period` begins with the month's start).
+ * A month item written before day items existed holds its per-day counts itself (`d|<day>|<api>`); they add up
+ * with the day items' (a month that began before the change holds both).
+ */
 export async function monthUsage(account: string, periodStart: string): Promise<MonthUsage> {
-  const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName('usage'), Key: { account, period: periodStart }, ConsistentRead: true }),
-  );
   const history: MonthUsage['history'] = {};
-  for (const [attribute, value] of Object.entries(Item ?? {})) {
-    if (!attribute.startsWith(DAY_PREFIX) || Number(value) <= 0) continue;
-    const [day = '', api = ''] = attribute.slice(DAY_PREFIX.length).split('|');
-    (history[day] ??= {})[api] = Number(value);
-  }
-  return { calls: Number(Item?.calls ?? 0), history };
+  const add = (day: string, api: string, value: unknown) => {
+    if (Number(value) > 0) (history[day] ??= {})[api] = (history[day][api] ?? 0) + Number(value);
+  };
+  let calls = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName('usage'),
+        KeyConditionExpression: 'account = :account AND begins_with(period, :month)',
+        ExpressionAttributeValues: { ':account': account, ':month': periodStart },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const period = String(item.period);
+      if (period === periodStart) {
+        calls = Number(item.calls ?? 0);
+        for (const [attribute, value] of Object.entries(item)) {
+          if (!attribute.startsWith(LEGACY_DAY_PREFIX)) continue;
+          const [day = '', api = ''] = attribute.slice(LEGACY_DAY_PREFIX.length).split('|');
+          add(day, api, value);
+        }
+      } else {
+        const day = period.slice(periodStart.length + 1);
+        for (const [attribute, value] of Object.entries(item)) if (attribute.startsWith('/')) add(day, attribute, value);
+      }
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return { calls, history };
 }
 
 /**

@@ -12,12 +12,12 @@ import { billingPeriod } from '../../lib/http/plans';
 import { dynamo } from '../../lib/store/dynamo';
 import { tableName } from '../../lib/store/tables';
 import { HOLD_MARGIN } from '../../lib/store/usage';
-import { callWithKey, meteredTestEndpoint, usageAttributes, usedCalls } from '../support/meteredEndpoint';
+import { callWithKey, meteredTestEndpoint, usageAttributes, usageHistory, usedCalls } from '../support/meteredEndpoint';
 import { quotaWriteKind, startProxiedStore, type ProxyDecision } from '../support/storeProxy';
 
 const QUOTA = 50;
 /** which DynamoDB writes the proxy fails (or whose answers it cuts: `cut`), and how many more times */
-const failing = { refunds: 0, reservations: 0, releases: 0 };
+const failing = { refunds: 0, reservations: 0, releases: 0, dayCounts: 0, dayRefunds: 0 };
 let failure: ProxyDecision = 'fail';
 
 let store: { close(): Promise<void> };
@@ -34,9 +34,7 @@ beforeAll(async () => {
 afterAll(() => store.close());
 
 beforeEach(() => {
-  failing.refunds = 0;
-  failing.reservations = 0;
-  failing.releases = 0;
+  for (const kind of Object.keys(failing) as (keyof typeof failing)[]) failing[kind] = 0;
   failure = 'fail';
 });
 
@@ -150,19 +148,106 @@ describe.each([
     expect(await usedCalls(account)).toBe(2);
   });
 
-  test('leaves only the counts in the usage item once the calls have ended', async () => {
+  test("takes the call out of its day's usage once too, when the store applied that refund but its answer was lost", async () => {
+    // Prepare: two calls counted; the answers to the next three refund writes of the day's usage are cut after the store applied them
+    const { apiKey, account } = await issueApiKey({ tier: 'free', period: 'month', quotaOverride: quota });
+    await succeed(apiKey);
+    await call(failingEndpoint({ counters: 'readWrite' }), apiKey);
+    failing.dayRefunds = 3;
+    failure = 'loseAnswer';
+
+    // Act
+    const response = await call(failingEndpoint({ counters: 'readWrite' }), apiKey);
+
+    // Assess: the failed calls are in neither count, the valid one in both
+    expect(failing.dayRefunds).toBe(0);
+    expect(response.status).toBe(500);
+    expect(response.body.error).toMatch(/not counted/);
+    expect(await usedCalls(account)).toBe(1);
+    expect(Object.values(await usageHistory(account))).toEqual([{ '/v1/succeeding': 1 }]);
+  });
+
+  test('leaves only the quota count in the month item, and the calls per API in the day item, once the calls have ended', async () => {
     // Prepare
     const { apiKey, account } = await issueApiKey({ tier: 'free', period: 'month', quotaOverride: quota });
 
     // Act
     await succeed(apiKey);
+    await succeed(apiKey);
     await call(failingEndpoint({}), apiKey);
+    await call(meteredTestEndpoint('/v1/other', {}, () => ({})), apiKey);
 
-    // Assess: no hold (h|...) or refund marker (r|...) is left behind
-    const attributes = await usageAttributes(account);
-    expect(attributes.filter((name) => /^[hr]\|/.test(name))).toEqual([]);
-    expect(attributes).toEqual(expect.arrayContaining(['calls', 'expires_at']));
+    // Assess: no hold (h|...) or refund marker (r|...) is left behind, and no per-day count grows the month item
+    expect(await usageAttributes(account)).toEqual(['account', 'calls', 'expires_at', 'period']);
+    expect(await usedCalls(account)).toBe(3);
+    expect(Object.values(await usageHistory(account))).toEqual([{ '/v1/succeeding': 2, '/v1/other': 1 }]);
+  });
+});
+
+describe("the day's usage (/v1/analytics), written after the quota", () => {
+  test('never counts a call the quota refused', async () => {
+    // Prepare
+    const { apiKey, account } = await issueApiKey({ tier: 'free', period: 'month', quotaOverride: 1 });
+
+    // Act
+    const accepted = await succeed(apiKey);
+    const refused = await succeed(apiKey);
+
+    // Assess
+    expect([accepted.status, refused.status]).toEqual([200, 429]);
+    expect(Object.values(await usageHistory(account))).toEqual([{ '/v1/succeeding': 1 }]);
+  });
+
+  test('adds up with the per-day counts that a month item written before day items existed holds (a month begun before the change)', async () => {
+    // Prepare: the month item as the former layout left it: two calls of today and one of the day before, counted in it
+    const { apiKey, account } = await issueApiKey({ tier: 'free', period: 'month', quotaOverride: QUOTA });
+    const today = new Date().toISOString().slice(0, 10);
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('usage'),
+        Key: { account: account.keyHash, period: billingPeriod(account.createdOn, new Date()).start },
+        UpdateExpression: 'SET calls = :three, #today = :two, #before = :one',
+        ExpressionAttributeNames: { '#today': `d|${today}|/v1/succeeding`, '#before': 'd|2020-01-01|/v1/other' },
+        ExpressionAttributeValues: { ':three': 3, ':two': 2, ':one': 1 },
+      }),
+    );
+
+    // Act
+    const response = await succeed(apiKey);
+
+    // Assess
+    expect(response.remaining).toBe(QUOTA - 4);
+    expect(await usedCalls(account)).toBe(4);
+    expect(await usageHistory(account)).toEqual({ [today]: { '/v1/succeeding': 3 }, '2020-01-01': { '/v1/other': 1 } });
+  });
+
+  test('answers the call, counted against the quota, when its count in the day cannot be written', async () => {
+    // Prepare: the store fails every write of the day's counts
+    const { apiKey, account } = await issueApiKey({ tier: 'free', period: 'month', quotaOverride: QUOTA });
+    failing.dayCounts = 100;
+
+    // Act
+    const response = await succeed(apiKey);
+
+    // Assess: the quota is exact; the day's usage misses the call (the pipeline logs it)
+    expect(response.status).toBe(200);
+    expect(response.remaining).toBe(QUOTA - 1);
     expect(await usedCalls(account)).toBe(1);
+    expect(await usageHistory(account)).toEqual({});
+  });
+
+  test('leaves the day count alone when a refund of the quota fails: the call stays counted in both', async () => {
+    // Prepare
+    const { apiKey, account } = await issueApiKey({ tier: 'free', period: 'month', quotaOverride: QUOTA });
+    failing.refunds = 100;
+
+    // Act
+    const response = await call(failingEndpoint({}), apiKey);
+
+    // Assess
+    expect(response.body.error).toMatch(/may have been counted/);
+    expect(await usedCalls(account)).toBe(1);
+    expect(Object.values(await usageHistory(account))).toEqual([{ '/v1/failing': 1 }]);
   });
 });
 

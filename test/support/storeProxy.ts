@@ -69,10 +69,16 @@ export async function startStoreProxy(storeEndpoint: string, decide: (body: stri
   };
 }
 
-/** The kind of quota write a request body is: a reservation checks :limit, a refund adds :minus, a release removes a hold. */
-export function quotaWriteKind(body: string): 'reservations' | 'refunds' | 'releases' | undefined {
-  if (body.includes('":minus"')) return 'refunds';
+/**
+ * The kind of quota write a request body is (lib/store/usage.ts): a reservation checks :limit, a refund adds
+ * :minus, a release removes a hold; on a day item (`period` = `<month>|<day>`) a call's count or its refund.
+ */
+export function quotaWriteKind(body: string): 'reservations' | 'refunds' | 'releases' | 'dayCounts' | 'dayRefunds' | undefined {
+  const period = /"period":\{"S":"([^"]*)"/.exec(body)?.[1] ?? '';
+  const ofDay = /^\d{4}-\d\d-\d\d\|/.test(period);
+  if (body.includes('":minus"')) return ofDay ? 'dayRefunds' : 'refunds';
   if (body.includes('":limit"')) return 'reservations';
+  if (ofDay) return body.includes('"ADD #api :one') ? 'dayCounts' : undefined;
   return body.includes('REMOVE #hold') ? 'releases' : undefined;
 }
 
