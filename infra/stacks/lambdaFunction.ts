@@ -60,9 +60,13 @@ export const environmentBytes = (environment: Record<string, string>): number =>
     0,
   );
 
+/** A function's memory unless its definition says otherwise (`memoryMb`), MB; npm run bench prices calls at it. */
+export const DEFAULT_MEMORY_MB = 256;
+
 export interface ServiceFunctionProps {
   /** handler module, relative to the project root; it exports `handler` */
   entry: string;
+  /** default DEFAULT_MEMORY_MB */
   memoryMb?: number;
   timeoutSeconds?: number;
   tables: Tables;
@@ -126,7 +130,7 @@ export class ServiceFunction extends Construct {
       handler: 'index.handler',
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.X86_64,
-      memorySize: props.memoryMb ?? 256,
+      memorySize: props.memoryMb ?? DEFAULT_MEMORY_MB,
       timeout: Duration.seconds(props.timeoutSeconds ?? 10),
       role,
       logGroup,

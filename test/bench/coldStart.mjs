@@ -1,6 +1,7 @@
 // One cold start, as Lambda does it: a fresh Node process imports the bundle and answers one event.
-// Usage: node coldStart.mjs <bundle.mjs> <event.json>; prints {importMs, totalMs, cpuMs, status, upstreamCalls}
-// (cpuMs: this process's CPU time, user + system, over import + first call: steadier than wall time on a busy machine).
+// Usage: node coldStart.mjs <bundle.mjs> <event.json>; prints {importMs, totalMs, cpuMs, maxRssMb, status, upstreamCalls}
+// (cpuMs: this process's CPU time, user + system, over import + first call: steadier than wall time on a busy machine;
+// maxRssMb: its peak resident memory by then).
 // upstreamCalls counts fetch() calls, so a sample query that reaches for an upstream shows up in the bench
 // (its time would be the network's, not the function's).
 import { readFileSync } from 'node:fs';
@@ -25,5 +26,5 @@ const importCpu = process.cpuUsage(cpu);
 const response = await handler(event, context);
 const done = performance.now();
 const { user, system } = process.cpuUsage(cpu);
-console.log(JSON.stringify({ importMs: imported - started, totalMs: done - started, cpuMs: (user + system) / 1000, importCpuMs: (importCpu.user + importCpu.system) / 1000, status: response.statusCode, upstreamCalls }));
+console.log(JSON.stringify({ importMs: imported - started, totalMs: done - started, cpuMs: (user + system) / 1000, importCpuMs: (importCpu.user + importCpu.system) / 1000, maxRssMb: process.resourceUsage().maxRSS / 1024, status: response.statusCode, upstreamCalls }));
 process.exit(0);
