@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   CorsHttpMethod,
@@ -11,6 +11,7 @@ import {
   PayloadFormatVersion,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -19,6 +20,8 @@ import { CORS } from '../../lib/http/cors';
 import type { EndpointDefinition, LayerName } from '../../lib/http/definition';
 import { methodsOf } from '../../lib/http/routes';
 import { endpointList } from '../../lib/api/registry';
+import { endpointFunctionName } from '../../lib/mcp/invoker';
+import { isTool } from '../../lib/mcp/tools';
 import { constructId } from './constructId';
 import { mergePermissions, permissionsFor, ServiceFunction, type TablePermissions } from './lambdaFunction';
 import { LAYERS, layerVersion } from './layers';
@@ -70,7 +73,8 @@ export const ACCESS_LOG_FORMAT: Record<string, string> = {
  * throttled, access-logged default stage. Errors that API Gateway itself raises before a function runs (its
  * 413 for bodies over 10 MB, 429 throttling, 500/503 when an integration fails) keep API Gateway's
  * `{"message": ...}` body: HTTP APIs, unlike REST APIs, have no customisable gateway responses (see README
- * "Deploy to AWS").
+ * "Deploy to AWS"). The functions of the MCP tools (lib/mcp/tools.ts) get fixed names, `<stack name>-<registry
+ * name>`, and the MCP function may invoke exactly those, by the prefix it is given (lib/mcp/invoker.ts).
  */
 export class ApiStack extends Stack {
   readonly api: HttpApi;
@@ -108,17 +112,29 @@ export class ApiStack extends Stack {
       return made.get(name)!;
     };
 
+    // the MCP function invokes each tool's function by a name made of this prefix and the registry name
+    const functionPrefix = `${this.stackName}-`;
+    const toolFunctionArns = endpointList
+      .filter(isTool)
+      .map((entry) => this.formatArn({ service: 'lambda', resource: 'function', resourceName: endpointFunctionName(functionPrefix, entry.name), arnFormat: ArnFormat.COLON_RESOURCE_NAME }));
+
     for (const entry of endpointList) {
       const id = constructId(entry.name);
       const fn = new ServiceFunction(this, id, {
         entry: entry.entry,
+        functionName: isTool(entry) ? endpointFunctionName(functionPrefix, entry.name) : undefined,
         memoryMb: entry.memoryMb,
         timeoutSeconds: entry.timeoutSeconds,
         tables: props.tables,
         permissions: mergePermissions(pipelinePermissions(entry), permissionsFor(entry.tables)),
         layers: entry.layers?.map(layer),
-        environment: Object.assign({}, ...(entry.layers ?? []).map((name) => LAYERS[name].environment)),
+        environment: Object.assign(
+          {},
+          ...(entry.layers ?? []).map((name) => LAYERS[name].environment),
+          entry.invokesEndpoints ? { ENDPOINT_FUNCTION_PREFIX: functionPrefix } : {},
+        ),
       }).function;
+      if (entry.invokesEndpoints) fn.addToRolePolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: toolFunctionArns }));
       this.functions[entry.name] = fn;
 
       const integration = new HttpLambdaIntegration(`${id}Integration`, fn, { payloadFormatVersion: PayloadFormatVersion.VERSION_2_0 });

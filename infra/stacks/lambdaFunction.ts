@@ -10,7 +10,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { TableAccess } from '../../lib/http/definition';
+import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, type TableAccess } from '../../lib/http/definition';
 import { TABLES, type TableName } from '../../lib/store/tables';
 import type { Tables } from './stateful-stack';
 import { handlerCode } from './handlerBundles';
@@ -42,6 +42,8 @@ export function permissionsFor(tables: Partial<Record<TableName, TableAccess>> =
 export interface ServiceFunctionProps {
   /** handler module, relative to the project root; it exports `handler` */
   entry: string;
+  /** a fixed function name, where another function invokes it by name (default: CloudFormation's) */
+  functionName?: string;
   memoryMb?: number;
   timeoutSeconds?: number;
   tables: Tables;
@@ -59,12 +61,13 @@ export class ServiceFunction extends Construct {
     super(scope, id);
     const used = Object.keys(props.permissions) as TableName[];
     this.function = new NodejsFunction(this, 'Function', {
+      functionName: props.functionName,
       code: handlerCode(props.entry),
       handler: 'index.handler',
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.X86_64,
-      memorySize: props.memoryMb ?? 256,
-      timeout: Duration.seconds(props.timeoutSeconds ?? 10),
+      memorySize: props.memoryMb ?? DEFAULT_MEMORY_MB,
+      timeout: Duration.seconds(props.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS),
       logGroup: new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH }),
       layers: props.layers,
       deadLetterQueue: props.deadLetterQueue,

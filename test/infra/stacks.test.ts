@@ -178,6 +178,40 @@ describe('The CDK app', () => {
     });
   });
 
+  it("names each MCP tool's function by the stack's prefix and the registry name, and lets the MCP function invoke exactly those", () => {
+    // Prepare: the tools are the keyed endpoints other than /mcp (every one a plan can call)
+    const tools = endpointList.filter((e) => e.access !== 'public' && e.path !== '/mcp');
+    const mcp = resources(api)[logicalId(stacks.api.functions.mcp!)]!.Properties;
+    const invokers = ofType(api, 'AWS::IAM::Policy').filter(([, policy]) =>
+      policy.Properties.PolicyDocument.Statement.some((statement: { Action: string | string[] }) => asList(statement.Action).includes('lambda:InvokeFunction')),
+    );
+
+    // Act
+    const names = Object.fromEntries(endpointList.map((e) => [e.name, resources(api)[logicalId(stacks.api.functions[e.name]!)]!.Properties.FunctionName]));
+    const invocable = invokers.flatMap(([, policy]) =>
+      policy.Properties.PolicyDocument.Statement.filter((statement: { Action: string | string[] }) => asList(statement.Action).some((a) => a.startsWith('lambda:'))).flatMap(
+        (statement: { Action: string | string[]; Resource: unknown }) => {
+          expect(asList(statement.Action)).toEqual(['lambda:InvokeFunction']);
+          return asList(statement.Resource).map((resource) => JSON.stringify(resource));
+        },
+      ),
+    );
+
+    // Assess
+    expect(Object.entries(names).filter(([, name]) => name !== undefined).map(([entry]) => entry).sort()).toEqual(tools.map((e) => e.name).sort());
+    for (const tool of tools) expect(names[tool.name]).toBe(`DataQueryService-Api-${tool.name}`);
+    expect(Math.max(...tools.map((e) => names[e.name].length))).toBeLessThanOrEqual(64);
+    expect(mcp.Environment.Variables.ENDPOINT_FUNCTION_PREFIX).toBe('DataQueryService-Api-');
+    expect(invokers.map(([, policy]) => policy.Properties.Roles)).toEqual([[{ Ref: logicalId(stacks.api.functions.mcp!.role!) }]]);
+    const arn = (name: string) => ({
+      'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':lambda:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, `:function:${name}`]],
+    });
+    expect(invocable.sort()).toEqual(tools.map((e) => JSON.stringify(arn(`DataQueryService-Api-${e.name}`))).sort());
+    // API Gateway HTTP APIs wait at most 30 s for an integration
+    expect(mcp.Timeout).toBeLessThanOrEqual(30);
+    expect(mcp.Timeout).toBeGreaterThan(Math.max(...tools.map((e) => e.timeoutSeconds ?? 10)));
+  });
+
   it('grants the public endpoints no DynamoDB access at all', () => {
     // Act
     const granted = ['openApi', 'notFound'].map((name) => grantedPermissions(api, stacks.api.functions[name]!, stacks.stateful.tables));
