@@ -151,5 +151,6 @@ console.log(`Data Query Service listening on ${server.url}  (API reference: ${se
 console.log(`Embedded DynamoDB on ${server.dynamoEndpoint}; demo keys in ${DATA_DIR}/demo-keys.json:`);
 for (const [plan, key] of Object.entries(server.demoKeys)) console.log(`  ${plan.padEnd(17)} ${key}`);
 console.log(`Try: curl -H "X-Api-Key: ${server.demoKeys.free}" ${server.url}/v1/jokeoftheday`);
+console.log(`AI agents (MCP, Streamable HTTP): ${server.url}/mcp with the key as X-Api-Key or Authorization: Bearer (README "AI agents")`);
 if (scheduler) console.log(`Ingestion: ${ingestionJobs.length} jobs run here on their schedules (INGEST_SCHEDULE=off to stop them); without internet they fail quietly and the stored data stay.`);
 console.log(`Ready in ${(performance.now() / 1000).toFixed(1)} s.`);
