@@ -325,6 +325,20 @@ describe('tools/call', () => {
     await client.close();
   });
 
+  test('counts each tool call of a JSON-RPC batch as one call of its endpoint', async () => {
+    // Prepare
+    const key = await server.newKey({ tier: 'professional', period: 'month' });
+    const batch = [1, 2, 3].map((id) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'jokeOfTheDay', arguments: {} } }));
+
+    // Act
+    const response = await post(batch, { 'X-Api-Key': key });
+
+    // Assess
+    const answers = (await response.json()) as { id: number; result: CallToolResult }[];
+    expect(answers.map((a) => [a.id, a.result.isError])).toEqual([[1, undefined], [2, undefined], [3, undefined]]);
+    expect(await usage(key, '/v1/jokeoftheday')).toEqual({ month: 3, today: 3 });
+  });
+
   test('runs /v1/analytics as a tool for a Professional key: its key passed where the endpoint reads it, not counted', async () => {
     // Prepare
     const key = await server.newKey({ tier: 'professional', period: 'month' });
