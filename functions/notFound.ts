@@ -1,9 +1,9 @@
 import { endpoint } from '../lib/http/endpoint';
 import { Redirect } from '../lib/http/response';
-import { unroutedError } from '../lib/http/routes';
+import { servedRoutes, unroutedError } from '../lib/http/routes';
 import { endpointList, endpoints, retiredPaths } from '../lib/api/registry';
 
-const routes = endpointList.filter((e) => e.path !== '$default');
+const routes = servedRoutes(endpointList);
 
 export const handler = endpoint(endpoints.notFound, ({ event }) => {
   const method = event.requestContext.http.method;

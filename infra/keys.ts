@@ -4,15 +4,14 @@
  * no server runs. With --aws: the deployed tables (names from the stateful stack's outputs).
  */
 import { parseArgs } from 'node:util';
-import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { hashApiKey } from '../lib/accounts/apiKey';
 import { issueApiKey } from '../lib/accounts/keys';
 import { billingPeriod, isPeriod, isTier, MONTHLY_QUOTA, TIERS, type Period, type Tier } from '../lib/http/plans';
 import { listAccounts, updateAccount, type AccountChange } from '../lib/store/accounts';
 import { resetDynamo } from '../lib/store/dynamo';
-import { TABLES } from '../lib/store/tables';
 import { monthUsage } from '../lib/store/usage';
-import { ensureTables, localStoreEndpoint, startEmbeddedStore, StoreLockedError, type EmbeddedStore } from './local/store';
+import type { EmbeddedStore } from './local/store';
+import { useAwsTables, useLocalStore } from './operatorStore';
 
 const USAGE = `usage: npm run keys -- <command> [options]
   create --tier <${TIERS.join('|')}> [--period month|year] [--quota N] [--json]
@@ -56,41 +55,6 @@ const keyHashOf = (value: string | undefined) => {
   if (!value) throw new UsageError('give the API key (or its hash from `keys list`)');
   return /^[0-9a-f]{64}$/.test(value) ? value : hashApiKey(value);
 };
-
-async function useAwsTables(): Promise<void> {
-  const stackName = process.env.STATEFUL_STACK ?? 'DataQueryService-Stateful';
-  const missing = Object.values(TABLES).filter((t) => !process.env[t.env]);
-  if (missing.length === 0) return;
-  const { Stacks } = await new CloudFormationClient({}).send(new DescribeStacksCommand({ StackName: stackName }));
-  for (const output of Stacks?.[0]?.Outputs ?? []) {
-    // CloudFormation output names are alphanumeric: ACCOUNTS_TABLE is published as ACCOUNTSTABLE
-    const table = missing.find((t) => t.env.replaceAll('_', '') === output.OutputKey);
-    if (table && output.OutputValue) process.env[table.env] = output.OutputValue;
-  }
-}
-
-/** The running server's store, or the one on disk in DATA_DIR when nothing listens on DYNAMODB_PORT. */
-async function useLocalStore(): Promise<EmbeddedStore | undefined> {
-  const endpoint = localStoreEndpoint();
-  const running = await fetch(endpoint, { method: 'GET' }).then(
-    () => true,
-    () => false,
-  );
-  if (running) {
-    process.env.DYNAMODB_ENDPOINT = endpoint;
-    return undefined;
-  }
-  const dataDir = process.env.DATA_DIR ?? '.data';
-  const store = await startEmbeddedStore(dataDir, 0, { maxRestarts: 0 }).catch((error: unknown) => {
-    if (!(error instanceof StoreLockedError)) throw error;
-    throw new Error(
-      `${error.message}, but nothing answers on DYNAMODB_PORT ${process.env.DYNAMODB_PORT ?? 8000}: run the command with that server's DYNAMODB_PORT (npm start prints it), or stop the server`,
-    );
-  });
-  await ensureTables(store.endpoint);
-  process.env.DYNAMODB_ENDPOINT = store.endpoint;
-  return store;
-}
 
 function parse(argv: string[]) {
   try {

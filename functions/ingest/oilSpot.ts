@@ -19,7 +19,7 @@ const WINDOW_DAYS = 45;
 export const handler = ingestionJob(energyJobs.oilSpot, async (context) => {
   const { now } = context;
   const start = utcDate(new Date(now.getTime() - WINDOW_DAYS * 86_400_000));
-  const eia = eiaClient();
+  const eia = await eiaClient();
   const fred = eia ? undefined : fredClient();
   const sourceName: SpotSourceName = eia ? 'EIA' : 'FRED';
 

@@ -147,8 +147,10 @@ if (missing.length > 0) console.log(['Missing data (the service runs; these answ
 
 scheduler = process.env.INGEST_SCHEDULE === 'off' ? undefined : startScheduler(ingestionJobs);
 
-console.log(`Data Query Service listening on ${server.url}  (API reference: ${server.url}/openapi.json)`);
-console.log(`Embedded DynamoDB on ${server.dynamoEndpoint}; demo keys in ${DATA_DIR}/demo-keys.json:`);
+console.log(`Data Query Service listening on ${server.url}`);
+console.log(`API reference: open ${server.url}/docs (every endpoint, with a console to try calls; the OpenAPI document is ${server.url}/openapi.json)`);
+console.log(`Embedded DynamoDB on ${server.dynamoEndpoint}.`);
+console.log(`Demo keys, one per plan (kept in ${join(DATA_DIR, 'demo-keys.json')}; npm run keys -- create --tier <plan> makes more):`);
 for (const [plan, key] of Object.entries(server.demoKeys)) console.log(`  ${plan.padEnd(17)} ${key}`);
 console.log(`Try: curl -H "X-Api-Key: ${server.demoKeys.free}" ${server.url}/v1/jokeoftheday`);
 console.log(`AI agents (MCP, Streamable HTTP): ${server.url}/mcp with the key as X-Api-Key or Authorization: Bearer (README "AI agents")`);

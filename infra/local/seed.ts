@@ -19,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import type { IngestionJobDefinition, SampleUpstream } from '../../lib/ingest/definition';
-import { jobRuns, type JobHandler } from '../../lib/ingest/job';
+import { jobRuns, type JobEvent, type JobHandler, type JobSummary } from '../../lib/ingest/job';
 import { resetDynamo } from '../../lib/store/dynamo';
 import { recordingsDir, startFakeUpstream, type FakeReply, type FakeUpstream } from '../../test/support/fakeUpstream';
 import { PROJECT_ROOT } from '../projectRoot';
@@ -98,13 +98,21 @@ export async function pendingSeedJobs(jobs: readonly IngestionJobDefinition[] = 
   return jobs.filter((job) => job.sample && !done.has(job.name));
 }
 
+/** Runs a job with an event (default: its handler module, in this process). */
+export type JobRunner = (job: IngestionJobDefinition, event: JobEvent) => Promise<JobSummary>;
+
+const runInProcess: JobRunner = async (job, event) =>
+  ((await import(pathToFileURL(join(PROJECT_ROOT, job.entry)).href)) as { handler: JobHandler }).handler(event);
+
 /**
  * Runs every job that has recordings against them, in registry order; a failing job is reported, not fatal,
- * and a job whose recordings are missing is skipped. `onOutcome` hears of each job as it finishes.
+ * and a job whose recordings are missing is skipped. `onOutcome` hears of each job as it finishes; `runJob`
+ * runs each (test/bundles: its deployed bundle).
  */
 export async function seedSampleData(
   jobs: readonly IngestionJobDefinition[] = ingestionJobs,
   onOutcome: (outcome: SeedOutcome) => void = () => undefined,
+  runJob: JobRunner = runInProcess,
 ): Promise<SeedOutcome[]> {
   const upstream = await startFakeUpstream();
   const outcomes: SeedOutcome[] = [];
@@ -129,12 +137,13 @@ export async function seedSampleData(
       const started = performance.now();
       const ms = () => Math.round(performance.now() - started);
       try {
-        for (const sample of job.sample.upstreams) {
-          if (!saved.has(sample.baseUrlEnv)) saved.set(sample.baseUrlEnv, process.env[sample.baseUrlEnv]);
-          process.env[sample.baseUrlEnv] = serveRecordings(upstream, sample, (name) => notFound.add(name));
-        }
-        const { handler } = (await import(pathToFileURL(join(PROJECT_ROOT, job.entry)).href)) as { handler: JobHandler };
-        const summary = await handler({ time: job.sample.recordedAt, sample: true, log: false });
+        const setting = (name: string, value: string) => {
+          if (!saved.has(name)) saved.set(name, process.env[name]);
+          process.env[name] = value;
+        };
+        for (const sample of job.sample.upstreams) setting(sample.baseUrlEnv, serveRecordings(upstream, sample, (name) => notFound.add(name)));
+        for (const [name, value] of Object.entries(job.sample.settings ?? {})) setting(name, value);
+        const summary = await runJob(job, { time: job.sample.recordedAt, sample: true, log: false });
         report({ job: job.name, ok: true, written: summary.written, ms: ms() });
       } catch (error) {
         const missing = [...notFound];

@@ -10,22 +10,22 @@ import { hashApiKey } from '../../lib/accounts/apiKey';
 import { corsHeaders, preflightHeaders } from '../../lib/http/cors';
 import { HeadersTooLargeError, InternalError, MalformedRequestError, PayloadTooLargeError, RequestTimeoutError } from '../../lib/http/errors';
 import { errorResponse } from '../../lib/http/response';
+import { MAX_BODY_BYTES } from '../../lib/http/limits';
 import { errorFacts } from '../../lib/http/observability';
 import type { Period, Tier } from '../../lib/http/plans';
 import { getAccount } from '../../lib/store/accounts';
+import { useSampleWhenOffline } from '../../lib/airQuality/service';
 import { resetDynamo } from '../../lib/store/dynamo';
 import { buildReferenceData, REFERENCE_DATA_OUT } from '../reference-data/build';
 import { endpointList, type ListedEndpoint } from '../../lib/api/registry';
 import { setEndpointInvoker } from '../../lib/mcp/invoker';
-import { methodsOf } from '../../lib/http/routes';
+import { methodsOf, pathsOf } from '../../lib/http/routes';
 import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS } from '../../lib/http/definition';
 import { lambdaContext, rawResponse, readBody, requestUrl, sendResult, toApiGatewayEvent } from './adapter';
 import { ensureTables, startEmbeddedStore, type EmbeddedStore } from './store';
 import { PROJECT_ROOT } from '../projectRoot';
 
 
-/** Lambda's request payload limit, which API Gateway answers with 413. */
-const MAX_BODY_BYTES = 6 * 1024 * 1024;
 
 export const DEMO_KEYS: Record<string, { tier: Tier; period: Period }> = {
   free: { tier: 'free', period: 'month' },
@@ -35,6 +35,13 @@ export const DEMO_KEYS: Record<string, { tier: Tier; period: Period }> = {
   enterprise: { tier: 'enterprise', period: 'month' },
   developer_annual: { tier: 'developer', period: 'year' },
 };
+
+/**
+ * The Open-Meteo answer /v1/airquality falls back on in local runs without internet (when
+ * AIR_QUALITY_SAMPLE_FALLBACK=true): a payload in Open-Meteo's format whose values are not a recorded answer,
+ * served flagged `"sample": true`. It lives with the test fixtures, so no deployed bundle can hold it.
+ */
+export const OFFLINE_AIR_QUALITY_SAMPLE = 'test/fixtures/openMeteo/air-quality-berlin.json';
 
 export interface LocalServerOptions {
   port?: number;
@@ -50,6 +57,8 @@ export interface LocalServerOptions {
   host?: string;
   /** runs once the store, reference data and keys are ready and before the server listens (npm start: the seed) */
   beforeListen?: () => Promise<void>;
+  /** the handler of a handler module; default: the module itself, in this process (tests: its deployed bundle) */
+  loadHandler?: (entry: string) => Promise<Handler>;
 }
 
 export interface LocalServer {
@@ -85,7 +94,7 @@ export class PortInUseError extends Error {
   override readonly name = 'PortInUseError';
 }
 
-type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+export type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
 /** Writes $DATA_DIR/demo-keys.json on first start (or when its keys are no longer in the store). */
 async function ensureDemoKeys(dataDir: string): Promise<Record<string, string>> {
@@ -120,14 +129,15 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     for (const warning of report.warnings) console.warn(`reference data: ${warning}`);
   }
   const demoKeys = await ensureDemoKeys(dataDir);
+  useSampleWhenOffline(JSON.parse(readFileSync(join(PROJECT_ROOT, OFFLINE_AIR_QUALITY_SAMPLE), 'utf8')));
   await options.beforeListen?.();
 
-  const routes = new Map(endpointList.flatMap((e) => methodsOf(e.method).map((method) => [`${method} ${e.path}`, e] as const)));
+  const routes = new Map(endpointList.flatMap((e) => pathsOf(e).flatMap((path) => methodsOf(e.method).map((method) => [`${method} ${path}`, e] as const))));
   const fallback = endpointList.find((e) => e.path === '$default')!;
   const handlers = new Map<string, Promise<Handler>>();
   const handlerOf = (entry: string) => {
     if (!handlers.has(entry)) {
-      handlers.set(entry, import(join(PROJECT_ROOT, entry)).then((m: { handler: Handler }) => m.handler));
+      handlers.set(entry, options.loadHandler?.(entry) ?? import(join(PROJECT_ROOT, entry)).then((m: { handler: Handler }) => m.handler));
     }
     return handlers.get(entry)!;
   };
@@ -153,7 +163,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       sendResult(res, errorResponse(new PayloadTooLargeError()));
       return;
     }
-    const routeKey = route === fallback ? '$default' : `${req.method} ${route.path}`;
+    const routeKey = route === fallback ? '$default' : `${req.method} ${url.pathname}`;
     sendResult(res, await run(route, toApiGatewayEvent(req, url, routeKey, body)));
   };
 

@@ -1,6 +1,6 @@
 /**
  * `npm run examples`: the API reference's example answers. Starts the local server on a fresh store, seeds
- * the sample market and filing data (as `npm start` does), sends each example request of
+ * the sample market and filing data and builds the vPIC pattern table (as `npm start` does), sends each example request of
  * lib/api/exampleRequests.ts with a demo key and writes the answers, arrays cut to their first 3 items, to
  * lib/api/examples.generated.ts. test/integration/apiExamples.test.ts sends the same requests and checks
  * that the answers still match.
@@ -15,6 +15,7 @@ import { PROJECT_ROOT } from '../projectRoot';
 import { seedSampleData } from '../local/seed';
 import { startLocalServer } from '../local/server';
 import { endpointList } from '../../lib/api/registry';
+import { buildVpicLayer } from '../../layers/vpic/build';
 
 export const EXAMPLES_FILE = join(PROJECT_ROOT, 'lib/api/examples.generated.ts');
 const IMAGES_DIR = resolve(process.env.IMAGES_DIR ?? join(PROJECT_ROOT, '../shared/images'));
@@ -89,6 +90,8 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'dqs-examples-'));
   process.env.AIR_QUALITY_SAMPLE_FALLBACK = 'true';
   process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
+  // the VIN decoder's pattern table, as npm start and the vpic layer give it (without it model and class are null)
+  process.env.VPIC_DB_PATH ??= await buildVpicLayer();
   const server = await startLocalServer({ port: 0, dynamoPort: 0, dataDir, beforeListen: async () => void (await seedSampleData()) });
   try {
     const examples = await collectExamples(server.url, server.demoKeys);

@@ -7,7 +7,12 @@
  * A build is skipped when its inputs are unchanged (`referenceDataInputs`: the datasets, the import code,
  * the npm packages and the settings it reads); `--force` builds anyway.
  *
- *   npx tsx infra/reference-data/build.ts [outDir] [--force]
+ * Files built from sample data (an importer says so: `sample` in its result) are listed in the manifest's
+ * `samples`. Local runs serve them, labelled; a build for deployment (`--deployment`, what `cdk synth` makes
+ * for the layer) leaves them out and lists them as missing, so their endpoints answer 503 data_unavailable
+ * saying what to import, and it refuses any other file that holds records marked `"sample": true`.
+ *
+ *   npx tsx infra/reference-data/build.ts [outDir] [--force] [--deployment]
  */
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -16,7 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { moduleGraph } from '../bundling';
 import type { MissingData, ReferenceImporter } from '../../lib/reference/importer';
 import { MANIFEST_FILE, readManifest, type ReferenceManifest } from '../../lib/reference/referenceData';
-import { acsDirectory } from '../../lib/tax/acs';
+import { ACS_FIXTURE_DIR, acsDirectory } from '../../lib/tax/acs';
 import { PROJECT_ROOT } from '../projectRoot';
 
 export const REFERENCE_DATA_OUT = 'layers/reference-data/build/reference-data';
@@ -74,7 +79,7 @@ export async function referenceDataInputs(sources = datasetsDir()): Promise<stri
   hash.update(readFileSync(join(PROJECT_ROOT, 'package-lock.json')));
   for (const name of IMPORT_SETTINGS) hash.update(`${name}=${process.env[name] ?? ''}\n`);
   hash.update(`datasets ${sources ?? 'none'}\n`);
-  for (const dir of [sources, acsDirectory()]) {
+  for (const dir of [sources, acsDirectory() ?? ACS_FIXTURE_DIR]) {
     if (dir) hash.update(fileStamps(resolve(dir)).join('\n'));
   }
   return hash.digest('hex');
@@ -95,14 +100,16 @@ export async function buildReferenceData(
   if (!sources) warnings.push('No datasets directory (set DATASETS_DIR or put ../shared/datasets beside the project).');
   const files: BuildReport['files'] = {};
   const missing: Record<string, MissingData> = {};
+  const samples: Record<string, MissingData> = {};
 
   for (const importer of await importers()) {
     const started = performance.now();
     const result = await importer(sources);
     const ms = Math.round(performance.now() - started);
-    for (const [file, { data, summary }] of Object.entries(result.files)) {
+    for (const [file, { data, summary, sample }] of Object.entries(result.files)) {
       writeFileSync(join(outDir, file), JSON.stringify(data));
       files[file] = summary ?? '';
+      if (sample) samples[file] = sample;
     }
     warnings.push(...result.warnings);
     Object.assign(missing, result.missing);
@@ -113,7 +120,7 @@ export async function buildReferenceData(
 
   // files the previous build wrote and this one did not (renamed, or their dataset is gone) would still be served
   for (const file of Object.keys(previous?.files ?? {})) if (!(file in files)) rmSync(join(outDir, file), { force: true });
-  const manifest: ReferenceManifest = { files, warnings, missing, ...(inputs ? { inputs } : {}) };
+  const manifest: ReferenceManifest = { files, warnings, missing, samples, ...(inputs ? { inputs } : {}) };
   // the manifest last: a build cut off half-way has none (or the previous one's inputs), so it is built again
   writeFileSync(join(outDir, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
   return { outDir, ...manifest };
@@ -150,6 +157,36 @@ export async function ensureReferenceData(
   return { built: true, report: await buildReferenceData(outDir, sources, log, inputs) };
 }
 
+/** A record marked as sample data, as the importers and the served answers mark them. */
+const SAMPLE_MARK = '"sample":true';
+
+/**
+ * Makes the build in `dir` fit for deployment: the files its manifest lists as samples are removed and listed
+ * as missing (their endpoints answer 503 with the importer's reason), and a file that still holds a record
+ * marked `"sample": true` stops the build.
+ */
+export function withoutSamples(dir: string): ReferenceManifest {
+  const manifest = readManifest(dir);
+  if (!manifest) throw new Error(`no reference-data build in ${dir}`);
+  const samples = manifest.samples ?? {};
+  for (const file of Object.keys(samples)) rmSync(join(dir, file), { force: true });
+  const files = Object.fromEntries(Object.entries(manifest.files).filter(([file]) => !(file in samples)));
+  const marked = Object.keys(files).filter((file) => readFileSync(join(dir, file), 'utf8').includes(SAMPLE_MARK));
+  if (marked.length > 0) {
+    throw new Error(`reference data for deployment: ${marked.join(', ')} hold(s) records marked "sample": true that no importer declared as sample data`);
+  }
+  const deployed: ReferenceManifest = {
+    ...manifest,
+    files,
+    missing: { ...manifest.missing, ...samples },
+    samples: {},
+    warnings: [...manifest.warnings, ...Object.keys(samples).map((file) => `${file} holds sample data and is not deployed.`)],
+    deployment: true,
+  };
+  writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify(deployed, null, 2));
+  return deployed;
+}
+
 /** The missing data as lines for a console: one per cause, with the endpoints that answer 503. */
 export function describeMissing(missing: Record<string, MissingData>): string[] {
   const byReason = new Map<string, string[]>();
@@ -162,6 +199,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const target = args.find((arg) => !arg.startsWith('--'));
   const outDir = target ? resolve(target) : undefined;
   const { built, report } = await ensureReferenceData(outDir, { force: args.includes('--force'), log: console.log });
+  if (args.includes('--deployment')) {
+    if (!outDir || outDir === resolve(PROJECT_ROOT, REFERENCE_DATA_OUT)) throw new Error('--deployment writes into another directory than the local build');
+    const deployed = withoutSamples(outDir);
+    for (const file of Object.keys(report.samples ?? {})) console.warn(`not deployed: ${file} holds sample data; ${deployed.missing[file]!.reason}`);
+  }
   if (!built) {
     console.log(`reference data up to date in ${relative(process.cwd(), report.outDir) || '.'} (inputs unchanged; --force rebuilds)`);
   } else {

@@ -17,6 +17,12 @@ import { PROJECT_ROOT } from '../projectRoot';
 const BUNDLES_DIR = join(PROJECT_ROOT, 'node_modules', '.cache', 'lambda-bundles');
 const INPUTS_FILE = join(BUNDLES_DIR, 'inputs.json');
 
+/**
+ * Sample data (recorded or hand-written payloads, test fixtures) live under test/ and serve local runs and
+ * tests only: a bundle that holds one fails the synth.
+ */
+export const isSampleModule = (input: string): boolean => input.split(/[/\\]/)[0] === 'test';
+
 /** A handler module's bundle directory, relative to BUNDLES_DIR: functions/counter.ts → functions/counter. */
 const bundleName = (entry: string) => entry.replace(/\.[cm]?[jt]s$/, '');
 
@@ -55,9 +61,25 @@ function bundle(entries: readonly string[]): void {
   if (upToDate(key)) return;
   rmSync(BUNDLES_DIR, { recursive: true, force: true });
   const { metafile } = buildSync(options);
+  const withSamples = Object.entries(metafile!.outputs).flatMap(([output, { inputs }]) =>
+    Object.keys(inputs).filter(isSampleModule).map((input) => `${output} holds ${input}`),
+  );
+  if (withSamples.length > 0) {
+    rmSync(BUNDLES_DIR, { recursive: true, force: true });
+    throw new Error(`sample data are never deployed, but ${withSamples.join('; ')}`);
+  }
   mkdirSync(BUNDLES_DIR, { recursive: true });
   const inputs = Object.fromEntries(Object.keys(metafile!.inputs).map((path) => [path, stamp(path)]));
   writeFileSync(INPUTS_FILE, JSON.stringify({ key, inputs }));
+}
+
+/** Functions of the deployment that no registry entry names: the one that runs every job after a deploy. */
+export const DEPLOYMENT_FUNCTIONS = ['functions/ingest/afterDeploy.ts'];
+
+/** The bundle directory of `entry`, bundled (with every other handler) if it is not yet. */
+function bundleDir(entry: string): string {
+  bundle([...endpointList.map((e) => e.entry), ...ingestionJobs.map((job) => job.entry), ...DEPLOYMENT_FUNCTIONS, entry]);
+  return join(BUNDLES_DIR, bundleName(entry));
 }
 
 /**
@@ -65,6 +87,10 @@ function bundle(entries: readonly string[]): void {
  * `index.handler`. The first call bundles every handler of the registry.
  */
 export function handlerCode(entry: string): Code {
-  bundle([...endpointList.map((e) => e.entry), ...ingestionJobs.map((job) => job.entry), entry]);
-  return Code.fromAsset(join(BUNDLES_DIR, bundleName(entry)));
+  return Code.fromAsset(bundleDir(entry));
+}
+
+/** The bundled code itself (index.mjs), as it is deployed: what the stack reads to learn what the code uses. */
+export function handlerBundle(entry: string): string {
+  return readFileSync(join(bundleDir(entry), 'index.mjs'), 'utf8');
 }

@@ -9,14 +9,14 @@ import { PROJECT_ROOT } from '../projectRoot';
  * directory to write as its argument (the asset's output, or `subdir` inside it). It runs in a child process because build steps may be asynchronous and
  * CDK bundling is not. The asset hash is the output's, so an unchanged build is not uploaded again.
  */
-export function builtLayerCode(script: string, subdir = ''): Code {
+export function builtLayerCode(script: string, subdir = '', args: string[] = []): Code {
   return Code.fromAsset(join(PROJECT_ROOT, dirname(script)), {
     assetHashType: AssetHashType.OUTPUT,
     bundling: {
       image: DockerImage.fromRegistry('local-bundling-only'),
       local: {
         tryBundle(outputDir) {
-          execFileSync(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, script), join(outputDir, subdir)], {
+          execFileSync(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, script), join(outputDir, subdir), ...args], {
             cwd: PROJECT_ROOT,
             stdio: ['ignore', 'pipe', 'inherit'],
           });

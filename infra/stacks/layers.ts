@@ -17,6 +17,8 @@ export const REFERENCE_DATA_DIR = '/opt/reference-data';
 interface LayerSpec {
   description: string;
   script: string;
+  /** the build script's arguments after the output directory */
+  args?: string[];
   /** where inside the asset the script writes (the path under /opt) */
   subdir?: string;
   /** native binaries for this architecture only */
@@ -28,6 +30,8 @@ export const LAYERS: Record<LayerName, LayerSpec> = {
   referenceData: {
     description: `Reference data files under ${REFERENCE_DATA_DIR}`,
     script: 'infra/reference-data/build.ts',
+    // built for deployment: sample data are left out (their endpoints answer 503 saying what to import)
+    args: ['--deployment'],
     subdir: 'reference-data',
     environment: { REFERENCE_DATA_DIR },
   },
@@ -59,6 +63,6 @@ export function layerVersion(scope: Construct, id: string, name: LayerName): Lay
     description: spec.description,
     compatibleRuntimes: [Runtime.NODEJS_22_X],
     compatibleArchitectures: spec.architecture ? [spec.architecture] : undefined,
-    code: builtLayerCode(spec.script, spec.subdir),
+    code: builtLayerCode(spec.script, spec.subdir, spec.args),
   });
 }

@@ -5,14 +5,15 @@ import { openMeteoClient, parseAirQualityPayload, type OpenMeteoClient } from '.
 import { cacheKey, getCached, putCached } from '../store/cache';
 import { airQualityFromPayload, roundedLocation, type AirQualityResult } from './airQuality';
 import { choosePlace, countryCodeOf, usStateName } from './places';
-import { SAMPLE_AIR_QUALITY_PAYLOAD } from './samplePayload';
 
 /**
  * /v1/airquality: live Open-Meteo answers behind a short cache in the `cache` table.
  * - air quality per location rounded to 2 decimals (≈ 1 km), kept 30 minutes (the model is hourly);
  * - geocoding matches kept 7 days.
  * An upstream failure with nothing cached is 502 upstream_error — except in a local run with
- * AIR_QUALITY_SAMPLE_FALLBACK=true, which answers from a recorded sample flagged `"sample": true`.
+ * AIR_QUALITY_SAMPLE_FALLBACK=true, which answers from the sample payload the local server registered
+ * (useSampleWhenOffline), flagged `"sample": true`. A deployed function holds no sample (it lives under
+ * test/fixtures, which no bundle may hold), so it never serves one.
  */
 export const AIR_QUALITY_TTL_SECONDS = 30 * 60;
 export const GEOCODING_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -27,6 +28,15 @@ export interface AirQualityDeps {
   cache?: ResultCache;
   /** default: AIR_QUALITY_SAMPLE_FALLBACK=true in the environment (local runs only) */
   sampleFallback?: boolean;
+  /** the Open-Meteo payload the fallback answers from; default: the one registered by useSampleWhenOffline */
+  samplePayload?: unknown;
+}
+
+let offlineSample: unknown;
+
+/** Registers the Open-Meteo payload a local run answers from when the upstream cannot be reached (infra/local/server.ts). */
+export function useSampleWhenOffline(payload: unknown): void {
+  offlineSample = payload;
 }
 
 const tableCache: ResultCache = { get: getCached, put: putCached };
@@ -56,11 +66,12 @@ function sampleFallbackOn(deps: AirQualityDeps): boolean {
 /** The failure as the client sees it: 502, or (local runs only) the recorded sample. */
 function upstreamFailed(error: unknown, deps: AirQualityDeps): AirQualityResult {
   if (!(error instanceof UpstreamFailure)) throw error;
-  if (sampleFallbackOn(deps)) {
+  const sample = deps.samplePayload ?? offlineSample;
+  if (sample !== undefined && sampleFallbackOn(deps)) {
     logger.warn('air quality: Open-Meteo unreachable; serving RECORDED SAMPLE data (AIR_QUALITY_SAMPLE_FALLBACK=true, local runs only)', {
       failure: error.kind,
     });
-    return { ...airQualityFromPayload(parseAirQualityPayload(SAMPLE_AIR_QUALITY_PAYLOAD)), sample: true };
+    return { ...airQualityFromPayload(parseAirQualityPayload(sample)), sample: true };
   }
   logger.warn('air quality: Open-Meteo failed', { failure: error.kind, status: error.status, attempts: error.attempts });
   throw new UpstreamError('The air-quality source is not answering right now; please retry in a few minutes.');

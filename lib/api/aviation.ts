@@ -67,7 +67,14 @@ const airlineRecord = () => z.object({
   name: z.string(),
   country: s(),
   year_created: unknown(z.string(), 'Year the airline was founded'),
-  base: unknown(z.string(), 'Main base or hub airport'),
+  base: z.nullable(z.string()).check(
+    z.meta({
+      description:
+        'Name of the base or hub airport (several joined by ", ", in OpenTravelData\'s alphabetical order of their codes), from ' +
+        'OpenTravelData optd_airlines.csv (CC BY 4.0) with airport names from OurAirports; null where OPTD has no current record of the ' +
+        'airline whose code and name both agree, or lists no base: unknown, not "no base".',
+    }),
+  ),
   iata: s(),
   icao: s(),
   fleet: unknown(z.record(z.string(), z.int()), 'Aircraft type → number in service'),
@@ -76,20 +83,46 @@ const airlineRecord = () => z.object({
   tail_logo_url: unknown(z.string(), 'Tail logo image URL'),
 });
 
+const described = <T extends z.ZodMiniType>(schema: T, description: string) => schema.check(z.meta({ description }));
+const runway = () => z.object({
+  length: z.nullable(z.int()),
+  width: z.nullable(z.int()),
+  has_lights: z.boolean(),
+  surface: z.nullable(described(z.string(), "OurAirports' surface code as published (ASP, CON, TURF, GRVL, ...)")),
+  closed: described(z.literal(false), 'always false: closed runways are not served'),
+  le_ident: z.nullable(described(z.string(), 'designator of the low end, e.g. 09L')),
+  he_ident: z.nullable(described(z.string(), 'designator of the high end, e.g. 27R')),
+  le_heading_deg: z.nullable(described(z.number(), 'true heading of the low end, degrees')),
+  he_heading_deg: z.nullable(described(z.number(), 'true heading of the high end, degrees')),
+});
 const airportRecord = () => z.object({
-  icao: s(),
-  iata: s(),
+  icao: described(z.string(), '4-letter ICAO code; "" where the airport has none'),
+  iata: described(z.string(), '3-character IATA code; "" where the airport has none'),
+  ident: described(z.string(), "OurAirports' identifier (the ICAO code where there is one, else a local or made-up code)"),
   name: z.string(),
   city: s(),
   region: s(),
+  region_code: z.nullable(described(z.string(), 'ISO 3166-2 region code as OurAirports has it, e.g. GB-ENG')),
   country: z.string(),
+  country_name: s(),
+  continent: z.nullable(described(z.string(), 'AF, AN, AS, EU, NA, OC or SA')),
   elevation_ft: z.nullable(z.int()),
+  elevation_m: z.nullable(described(z.number(), 'elevation_ft in metres, 1 decimal')),
   latitude: z.number(),
   longitude: z.number(),
   timezone: s(),
+  type: described(z.enum(['large_airport', 'medium_airport', 'small_airport', 'heliport', 'seaplane_base', 'balloonport']), "OurAirports' type"),
   size: z.enum(['large', 'medium', 'small']),
+  scheduled_service: z.boolean(),
+  is_closed: described(z.literal(false), 'always false: closed airports are not served'),
+  gps_code: s(),
+  local_code: s(),
+  home_link: s(),
+  wikipedia_link: s(),
+  keywords: z.array(z.string()),
   num_runways: z.int(),
-  runways: z.array(z.object({ length: z.nullable(z.int()), width: z.nullable(z.int()), has_lights: z.boolean() })),
+  longest_runway_ft: z.nullable(described(z.int(), 'length of the longest open runway, feet')),
+  runways: z.array(runway()),
 });
 
 const pollutant = () => z.object({ concentration: z.nullable(z.number()), aqi: z.nullable(z.int()) });
@@ -147,8 +180,9 @@ export const aviationEndpoints = {
     description:
       'At least one of iata, icao, name. Codes match exactly, name as a case-insensitive substring; all given filters must match. ' +
       'At most 30 airlines, those still operating first, then by name; no match → 200 []. ' +
-      'Source: OpenFlights airlines.dat (ODbL), which has no founding year, base, fleet or logos: year_created, base, fleet and the logo ' +
-      'URLs are null on every airline, meaning unknown (not an empty fleet or no base).',
+      'Source: OpenFlights airlines.dat (ODbL); base from OpenTravelData (CC BY 4.0), matched by ICAO code, else IATA code (airlines ' +
+      'still flying only), where the names agree too. No open source has founding years, fleets or logos: year_created, fleet and ' +
+      'the logo URLs are null on every airline, meaning unknown (not an empty fleet).',
     access: 'all',
     metering: 'quota',
     cache: REFERENCE_DATA,
@@ -171,9 +205,13 @@ export const aviationEndpoints = {
       'name, city and region (state/province name) match case-insensitive substrings; elevation bounds are inclusive feet. ' +
       'At most 30 airports per call, large first, then medium, small, each by name; offset skips matches for the next page. ' +
       'No match (or an offset past the last match) → 200 []. size: large/medium from OurAirports large_airport/medium_airport; small covers small airports, ' +
-      'seaplane bases, heliports and balloonports; closed airports and closed runways are left out. icao is null where OurAirports has no ' +
-      '4-letter code. timezone is computed from the coordinates (geo-tz, time-zone-boundary-builder data). ' +
-      'Source: OurAirports (public domain).',
+      'seaplane bases, heliports and balloonports; closed airports and closed runways are left out (is_closed and a runway\'s closed are ' +
+      'always false). icao and iata are "" where OurAirports has no 4-letter ICAO or 3-character IATA code. ident, region_code, ' +
+      'continent, type, scheduled_service, gps_code, local_code, home_link, wikipedia_link and keywords are OurAirports\' own, ' +
+      'country_name from its countries list; elevation_m is elevation_ft in metres; longest_runway_ft the longest open runway. ' +
+      'elevation_ft is OurAirports\' except where it differs from the aeronautical authority\'s published figure: Los Angeles (KLAX) ' +
+      '128 ft per the FAA airport master record, Tokyo Haneda (RJTT) 21 ft per AIP Japan. timezone is computed from the coordinates ' +
+      '(geo-tz, time-zone-boundary-builder data). Source: OurAirports (public domain).',
     access: 'all',
     metering: 'quota',
     cache: REFERENCE_DATA,

@@ -3,14 +3,14 @@ import { defineEndpoint } from '../http/definition';
 import { InvalidParameterError } from '../http/errors';
 import { enumParam, patternParam } from '../http/params';
 import { sampleField } from '../http/sample';
-import { defineJob, type IngestionJobDefinition } from '../ingest/definition';
+import { defineJob, jobFamily } from '../ingest/definition';
 import { periodParam, unixSecondsParam } from '../markets/timeSeries';
 import { BENCHMARKS, BENCHMARK_INFO } from '../energy/benchmarks';
 import { batchRules, TYPES_GATE, typeParam, typesParam, unitParam } from '../energy/batch';
 import { UNITS } from '../energy/units';
 import { currencyParam } from '../fx/currencies';
 import { YAHOO_CHART_URL_ENV } from '../sources/yahooChart';
-import { COMMODITIES, COMMODITY_NAMES } from '../commodities/catalog';
+import { COMMODITIES, COMMODITY_NAMES, QUOTE_UNITS } from '../commodities/catalog';
 import { FUTURES_JOBS } from '../commodities/history';
 import { FUTURES_SAMPLE_RECORDED_AT, futuresSampleRoutes } from '../commodities/sampleRoutes';
 import { liveData } from '../http/caching';
@@ -21,7 +21,7 @@ import { liveData } from '../http/caching';
  * ingest from the Yahoo chart API.
  */
 const FIXED_ORDER = COMMODITIES.map((c, i) => `${i}: ${c.name}`).join(', ');
-const CATALOG_TABLE = COMMODITIES.map((c) => `${c.name} (${c.exchange} ${c.root}, ${c.yahooSymbol})`).join('; ');
+const CATALOG_TABLE = COMMODITIES.map((c) => `${c.name} (${c.exchange} ${c.root}, ${c.yahooSymbol}, ${c.currencyUnit} per ${c.unit})`).join('; ');
 
 const bar = () => ({
   open: z.number(),
@@ -134,9 +134,14 @@ export const commodityEndpoints = {
     entry: 'functions/commodityPrice.ts',
     summary: 'Latest front-month futures price of a commodity (USD)',
     description:
-      'Prices in USD as quoted by the exchange (e.g. gold USD/troy oz, corn US cents/bushel), from rolling front-month futures; ' +
-      'not suitable for live or high-frequency trading. `exchange` is the exchange the contract trades on (CME, CBOT, NYMEX, COMEX, ICE ' +
-      'for ICE Futures U.S.), `name` the contract\'s name, `updated` the last trade (Unix seconds). Commodities: ' +
+      'Prices in US dollars or cents as quoted by the exchange, from rolling front-month futures: `currency_unit` is USD or USX (US ' +
+      'cents) and `unit` the quantity the price is per (gold USD per troy_ounce, corn USX per bushel), from each contract\'s ' +
+      'specifications; not suitable for live or high-frequency trading. `exchange` is the exchange the contract trades on (CME, CBOT, ' +
+      'NYMEX, COMEX, ICE for ICE Futures U.S.), `name` the contract\'s name, `updated` the last trade (Unix seconds). previous_close is ' +
+      "the previous trading day's close, change_24h = price − previous_close, change_24h_percent in percent (2 decimals), high_24h and " +
+      "low_24h the current trading day's range, high_52w and low_52w the last 52 weeks', all from the same front-month quote (Yahoo's chart); " +
+      'null when the quote lacks them. ' +
+      'Commodities: ' +
       CATALOG_TABLE +
       '. Free keys can query 7 commodities a week: in the fixed order ' +
       FIXED_ORDER +
@@ -147,7 +152,25 @@ export const commodityEndpoints = {
     metering: 'quota',
     cache: liveData(5 * 60),
     params: () => z.object({ name: commodityName() }),
-    response: { json: () => z.object({ exchange: z.string(), name: z.string(), price: z.number(), updated: z.int(), sample: sampleField() }) },
+    response: {
+      json: () => z.object({
+        exchange: z.string(),
+        name: z.string(),
+        value: z.string().check(z.meta({ description: 'the commodity as the name parameter names it (e.g. gold), as the live service sends it' })),
+        price: z.number(),
+        unit: z.enum(QUOTE_UNITS).check(z.meta({ description: 'the quantity price is per, as the exchange quotes it' })),
+        currency_unit: z.enum(['USD', 'USX']).check(z.meta({ description: 'USD: US dollars; USX: US cents (as the exchange quotes it)' })),
+        previous_close: z.nullable(z.number().check(z.meta({ description: "the previous trading day's close" }))),
+        change_24h: z.nullable(z.number().check(z.meta({ description: 'price − previous_close' }))),
+        change_24h_percent: z.nullable(z.number().check(z.meta({ description: 'change_24h in percent of previous_close, 2 decimals' }))),
+        high_24h: z.nullable(z.number().check(z.meta({ description: 'high of the current trading day' }))),
+        low_24h: z.nullable(z.number().check(z.meta({ description: 'low of the current trading day' }))),
+        high_52w: z.nullable(z.number().check(z.meta({ description: 'high of the last 52 weeks' }))),
+        low_52w: z.nullable(z.number().check(z.meta({ description: 'low of the last 52 weeks' }))),
+        updated: z.int(),
+        sample: sampleField(),
+      }),
+    },
     tables: { market: 'read' },
   }),
   commodityPriceHistorical: defineEndpoint({
@@ -223,7 +246,7 @@ const sample = (kind: Parameters<typeof futuresSampleRoutes>[0]) => ({
 });
 
 /** Scheduled ingestion jobs of this family, in the order `npm run seed` runs them. */
-export const commodityJobs = {
+export const commodityJobs = jobFamily('commodities', {
   commodityQuotes: defineJob({
     name: FUTURES_JOBS.quotes,
     entry: 'functions/ingest/commodityQuotes.ts',
@@ -248,4 +271,4 @@ export const commodityJobs = {
     timeoutSeconds: 300,
     sample: sample('contracts'),
   }),
-} satisfies Record<string, IngestionJobDefinition>;
+});

@@ -2,10 +2,10 @@ import * as z from 'zod/mini';
 import { defineEndpoint } from '../http/definition';
 import { integerParam } from '../http/params';
 import { sampleField } from '../http/sample';
-import { defineJob, type IngestionJobDefinition } from '../ingest/definition';
+import { defineJob, jobFamily } from '../ingest/definition';
 import { MAX_BARS, periodParam, timeWindow, unixSecondsParam } from '../markets/timeSeries';
 import { BINANCE_URL_ENV } from '../sources/binance';
-import { SYMBOL_PATTERN, SYMBOLS_JOB } from '../crypto/symbols';
+import { SYMBOL_LIST_ACCESS, SYMBOL_PATTERN, SYMBOLS_JOB } from '../crypto/symbols';
 import { liveData } from '../http/caching';
 
 /** The spec's default history window (4.5): the last 24 hours. */
@@ -52,13 +52,22 @@ export const cryptoEndpoints = {
     summary: 'Last price of a crypto trading pair',
     description:
       'The last traded price of a Binance spot pair, refreshed every minute; timestamp is when it was fetched (Unix seconds). ' +
-      'symbol is upper-cased; a well-formed symbol that is not on /v1/cryptosymbols → 404 no_data. ' +
+      'price is a decimal string exactly as Binance quotes it ("62886.03000000", 8 decimals for most pairs), as the live API Ninjas ' +
+      'service sends it; parse it as a decimal (history bars are JSON numbers). symbol is upper-cased; a well-formed symbol that is not ' +
+      'on /v1/cryptosymbols → 404 no_data whose message names a few listed pairs like it. ' +
       'Nothing ingested yet → 503 data_unavailable. ' + SOURCE,
     access: 'all',
     metering: 'quota',
     cache: liveData(60),
     params: () => z.object({ symbol: symbolParam() }),
-    response: { json: () => z.object({ symbol: z.string(), price: z.number(), timestamp: z.int(), sample: sampleField() }) },
+    response: {
+      json: () => z.object({
+        symbol: z.string(),
+        price: z.string().check(z.meta({ description: 'last price, a decimal string as Binance quotes it', examples: ['62886.03000000'] })),
+        timestamp: z.int(),
+        sample: sampleField(),
+      }),
+    },
     tables: { market: 'read' },
   }),
   cryptoPriceHistorical: defineEndpoint({
@@ -101,7 +110,7 @@ export const cryptoEndpoints = {
     description:
       'Every Binance spot pair currently TRADING (refreshed every 6 hours), sorted. These are the values /v1/cryptoprice and ' +
       '/v1/cryptopricehistorical accept. Nothing ingested yet → 503 data_unavailable. ' + SOURCE,
-    access: 'premium',
+    access: SYMBOL_LIST_ACCESS,
     metering: 'quota',
     cache: liveData(6 * 3600),
     params: () => z.object({}),
@@ -126,7 +135,7 @@ const binanceRecordings = (routes: Record<string, string | ((query: URLSearchPar
 });
 
 /** Scheduled ingestion jobs of this family, in the order `npm run seed` runs them (the symbol list first). */
-export const cryptoJobs = {
+export const cryptoJobs = jobFamily('crypto', {
   cryptoSymbols: defineJob({
     name: SYMBOLS_JOB,
     entry: 'functions/ingest/cryptoSymbols.ts',
@@ -158,4 +167,4 @@ export const cryptoJobs = {
       },
     }),
   }),
-} satisfies Record<string, IngestionJobDefinition>;
+});

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../http/definition';
 import { sampleField } from '../http/sample';
-import { defineJob, type IngestionJobDefinition } from '../ingest/definition';
+import { defineJob, jobFamily } from '../ingest/definition';
 import { BENCHMARKS, BENCHMARK_INFO } from '../energy/benchmarks';
 import { batchRules, TYPES_GATE, typeParam, typesParam, unitParam } from '../energy/batch';
 import { UNITS } from '../energy/units';
@@ -70,7 +70,7 @@ export const energyEndpoints = {
 };
 
 /** Scheduled ingestion jobs of this family, in the order `npm run seed` runs them. */
-export const energyJobs = {
+export const energyJobs = jobFamily('energy', {
   fxRates: defineJob({
     name: 'fxRates',
     entry: 'functions/ingest/fxRates.ts',
@@ -108,4 +108,4 @@ export const energyJobs = {
       ],
     },
   }),
-} satisfies Record<string, IngestionJobDefinition>;
+});

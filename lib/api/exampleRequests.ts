@@ -81,7 +81,7 @@ export const EXAMPLE_REQUESTS: Record<string, ExampleRequest> = {
   stockPrice: { query: { ticker: 'AAPL' } },
   stockPriceHistorical: { query: { ticker: 'AAPL', period: '1d', start: utc('2020-10-26T00:00:00Z'), end: utc('2020-10-30T00:00:00Z') } },
   stockPriceList: { query: { limit: '3' } },
-  mutualFund: { query: { ticker: 'VFIAX' } },
+  mutualFund: { query: { ticker: 'GSFAX' } },
   incomeStatement: { query: { ticker: 'TSLA', period: 'q3', year: '2022' } },
   incomeStatementAvailability: { query: { ticker: 'TSLA' } },
   executiveCompensation: { query: { ticker: 'CBT' } },

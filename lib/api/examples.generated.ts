@@ -19,13 +19,13 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
     },
     "response": {
       "api_key": "YOUR_API_KEY",
-      "account_creation_date": "2026-11-23",
+      "account_creation_date": "2026-11-26",
       "subscription_tier": "professional",
       "subscription_period": "month",
-      "api_reset_date": "2026-12-23",
+      "api_reset_date": "2026-12-26",
       "current_month_usage": 1,
       "api_call_history": {
-        "2026-11-23": {
+        "2026-11-26": {
           "/v1/counter": 1
         }
       }
@@ -38,10 +38,10 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
     },
     "response": [
       {
-        "joke": "What do you call a troublesome Canadian high schooler? A poutine."
+        "joke": "We must pay for the mistakes of our youth… at the drugstore."
       },
       {
-        "joke": "The dinner I was cooking for my family was going to be a surprise but the fire trucks ruined it."
+        "joke": "Why did the programmer quit his job? Because he didn't get arrays."
       }
     ],
     "source": "service"
@@ -49,7 +49,7 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
   "jokeOfTheDay": {
     "response": [
       {
-        "joke": "Can February march? No, but April may."
+        "joke": "How many programmers does it take to change a lightbulb? None that's a hardware problem"
       }
     ],
     "source": "service"
@@ -79,6 +79,7 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
     "response": {
       "date": "2026-11-20",
       "zodiac": "leo",
+      "sign": "Leo",
       "horoscope": "As a fire sign, you feel today's cosmic currents sooner than most. Someone in charge is paying closer attention to your efforts than you realise. Let go of a grudge that costs more than it is worth. Your lucky pairing today is the number 12 with the colour crimson."
     },
     "source": "service"
@@ -209,8 +210,8 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
       "country": "US",
       "year": 2025,
       "federal": {
-        "brackets": {
-          "single": [
+        "single": {
+          "brackets": [
             {
               "min": 0,
               "max": 11925,
@@ -227,7 +228,10 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
               "rate": 0.22
             }
           ],
-          "married": [
+          "standard_deduction": 15750
+        },
+        "married": {
+          "brackets": [
             {
               "min": 0,
               "max": 23850,
@@ -244,7 +248,10 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
               "rate": 0.22
             }
           ],
-          "married_separate": [
+          "standard_deduction": 31500
+        },
+        "married_separate": {
+          "brackets": [
             {
               "min": 0,
               "max": 11925,
@@ -261,7 +268,10 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
               "rate": 0.22
             }
           ],
-          "head_of_household": [
+          "standard_deduction": 15750
+        },
+        "head_of_household": {
+          "brackets": [
             {
               "min": 0,
               "max": 17000,
@@ -277,13 +287,8 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
               "max": 103350,
               "rate": 0.22
             }
-          ]
-        },
-        "standard_deduction": {
-          "single": 15750,
-          "married": 31500,
-          "married_separate": 15750,
-          "head_of_household": 23625
+          ],
+          "standard_deduction": 23625
         }
       },
       "fica": {
@@ -300,8 +305,8 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
       },
       "states": {
         "CA": {
-          "brackets": {
-            "single": [
+          "single": {
+            "brackets": [
               {
                 "min": 0,
                 "max": 11079,
@@ -318,7 +323,10 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
                 "rate": 0.04
               }
             ],
-            "married": [
+            "standard_deduction": 5706
+          },
+          "married": {
+            "brackets": [
               {
                 "min": 0,
                 "max": 22158,
@@ -335,7 +343,10 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
                 "rate": 0.04
               }
             ],
-            "married_separate": [
+            "standard_deduction": 11412
+          },
+          "married_separate": {
+            "brackets": [
               {
                 "min": 0,
                 "max": 11079,
@@ -352,7 +363,10 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
                 "rate": 0.04
               }
             ],
-            "head_of_household": [
+            "standard_deduction": 5706
+          },
+          "head_of_household": {
+            "brackets": [
               {
                 "min": 0,
                 "max": 22173,
@@ -368,13 +382,8 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
                 "max": 67716,
                 "rate": 0.04
               }
-            ]
-          },
-          "standard_deduction": {
-            "single": 5706,
-            "married": 11412,
-            "married_separate": 5706,
-            "head_of_household": 11412
+            ],
+            "standard_deduction": 11412
           }
         }
       }
@@ -393,7 +402,7 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
     "response": {
       "country": "US",
       "region": "CA",
-      "tax_year": 2025,
+      "tax_year": "2025",
       "income": 85000,
       "taxable_income": 69250,
       "deductions": 15750,
@@ -424,14 +433,13 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
         "county": "Middlesex",
         "city": "Cambridge",
         "zip": "02139",
-        "property_tax_25th_percentile": 0.008,
-        "property_tax_50th_percentile": 0.009,
-        "property_tax_75th_percentile": 0.0091,
-        "estimate_area": "zip",
-        "sample": true
+        "property_tax_25th_percentile": null,
+        "property_tax_50th_percentile": 0.004425,
+        "property_tax_75th_percentile": null,
+        "estimate_area": "zip"
       }
     ],
-    "source": "sample"
+    "source": "service"
   },
   "phoneLookup": {
     "query": {
@@ -466,8 +474,8 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
       "vis": "3A004352",
       "year": "2003",
       "manufacturer": "AMERICAN HONDA MOTOR CO., INC.",
-      "model": null,
-      "class": null
+      "model": "Accord",
+      "class": "Coupe"
     },
     "source": "service"
   },
@@ -535,11 +543,11 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
         "takeoff_ground_run_ft": null,
         "landing_over_50ft_ft": null,
         "landing_ground_roll_ft": null,
-        "gross_weight_lbs": "162040",
+        "gross_weight_lbs": "171961",
         "empty_weight_lbs": "93917",
-        "length_ft": "123.26",
-        "height_ft": "38.58",
-        "wing_span_ft": "111.88",
+        "length_ft": "123.3",
+        "height_ft": "39.6",
+        "wing_span_ft": "117.5",
         "range_nautical_miles": "3300",
         "faa_weight_class": "Large",
         "icao_wake_category": "Medium",
@@ -557,7 +565,7 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
         "name": "British Airways",
         "country": "United Kingdom",
         "year_created": null,
-        "base": null,
+        "base": "London Gatwick Airport, London Heathrow Airport",
         "iata": "BA",
         "icao": "BAW",
         "fleet": null,
@@ -576,31 +584,67 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
       {
         "icao": "KJFK",
         "iata": "JFK",
+        "ident": "KJFK",
         "name": "John F Kennedy International Airport",
         "city": "New York",
         "region": "New York",
+        "region_code": "US-NY",
         "country": "US",
+        "country_name": "United States",
+        "continent": "NA",
         "elevation_ft": 13,
+        "elevation_m": 4,
         "latitude": 40.639801,
         "longitude": -73.7789,
         "timezone": "America/New_York",
+        "type": "large_airport",
         "size": "large",
+        "scheduled_service": true,
+        "is_closed": false,
+        "gps_code": "KJFK",
+        "local_code": "JFK",
+        "home_link": "https://www.jfkairport.com/",
+        "wikipedia_link": "https://en.wikipedia.org/wiki/John_F._Kennedy_International_Airport",
+        "keywords": [
+          "Manhattan",
+          "New York City",
+          "NYC"
+        ],
         "num_runways": 4,
+        "longest_runway_ft": 14511,
         "runways": [
           {
             "length": 12079,
             "width": 200,
-            "has_lights": true
+            "has_lights": true,
+            "surface": "PEM",
+            "closed": false,
+            "le_ident": "04L",
+            "he_ident": "22R",
+            "le_heading_deg": 31,
+            "he_heading_deg": 211
           },
           {
             "length": 8400,
             "width": 200,
-            "has_lights": true
+            "has_lights": true,
+            "surface": "ASP",
+            "closed": false,
+            "le_ident": "04R",
+            "he_ident": "22L",
+            "le_heading_deg": 30.6,
+            "he_heading_deg": 210.6
           },
           {
             "length": 10000,
             "width": 200,
-            "has_lights": true
+            "has_lights": true,
+            "surface": "PEM",
+            "closed": false,
+            "le_ident": "13L",
+            "he_ident": "31R",
+            "le_heading_deg": 121,
+            "he_heading_deg": 301
           }
         ]
       }
@@ -685,7 +729,7 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
     },
     "response": {
       "symbol": "BTCUSDT",
-      "price": 91850.01,
+      "price": "91850.01000000",
       "timestamp": 1795176030,
       "sample": true
     },
@@ -830,33 +874,33 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
   },
   "mutualFund": {
     "query": {
-      "ticker": "VFIAX"
+      "ticker": "GSFAX"
     },
     "response": {
-      "fund_ticker": "VFIAX",
-      "fund_name": "Vanguard 500 Index Fund",
-      "isin": "US9229087104",
-      "cusip": "922908710",
+      "fund_ticker": "GSFAX",
+      "fund_name": "Goldman Sachs Bond Fund",
+      "isin": null,
+      "cusip": null,
       "country": "US",
-      "price": 598.27,
-      "expense_ratio": 0.04,
-      "aum": 1398214556102.37,
-      "num_holdings": 15,
+      "price": null,
+      "expense_ratio": null,
+      "aum": 361898455.93,
+      "num_holdings": 1685,
       "holdings": [
         {
-          "ticker": "NVDA",
-          "name": "NVIDIA Corp.",
-          "weight_pct": 7.31
+          "ticker": null,
+          "name": "UMBS, TBA",
+          "weight_pct": 8.3738
         },
         {
-          "ticker": "MSFT",
-          "name": "Microsoft Corp.",
-          "weight_pct": 6.98
+          "ticker": null,
+          "name": "United States Treasury",
+          "weight_pct": 4.5322
         },
         {
-          "ticker": "AAPL",
-          "name": "Apple Inc.",
-          "weight_pct": 5.84
+          "ticker": null,
+          "name": "Freddie Mac",
+          "weight_pct": 3.3973
         }
       ],
       "sample": true
@@ -1129,7 +1173,17 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
     "response": {
       "exchange": "COMEX",
       "name": "Gold Futures",
+      "value": "gold",
       "price": 2952.5,
+      "unit": "troy_ounce",
+      "currency_unit": "USD",
+      "previous_close": null,
+      "change_24h": null,
+      "change_24h_percent": null,
+      "high_24h": 2973.4,
+      "low_24h": 2949.1,
+      "high_52w": 2973.4,
+      "low_52w": 2014.9,
       "updated": 1740051311,
       "sample": true
     },

@@ -3,7 +3,7 @@ import { defineEndpoint } from '../http/definition';
 import { InvalidParameterError, MissingParameterError } from '../http/errors';
 import { enumParam, integerParam, patternParam, textParam } from '../http/params';
 import { sampleField } from '../http/sample';
-import { defineJob, type IngestionJobDefinition } from '../ingest/definition';
+import { defineJob, jobFamily } from '../ingest/definition';
 import { SEC_DATA_URL_ENV, SEC_WWW_URL_ENV } from '../sources/sec';
 import { liveData } from '../http/caching';
 
@@ -206,7 +206,7 @@ const COMPANY_FACTS_ROUTES: Record<string, string> = {
  */
 export const CABOT_PROXY_PATH = '/Archives/edgar/data/16040/000001604024000004/cbt-20240126xdef14a.htm';
 
-export const filingJobs = {
+export const filingJobs = jobFamily('filings', {
   filingCompanies: defineJob({
     name: 'filingCompanies',
     entry: 'functions/ingest/filingCompanies.ts',
@@ -254,4 +254,4 @@ export const filingJobs = {
       ],
     },
   }),
-} satisfies Record<string, IngestionJobDefinition>;
+});

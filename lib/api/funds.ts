@@ -2,11 +2,11 @@ import * as z from 'zod/mini';
 import { defineEndpoint } from '../http/definition';
 import { patternParam } from '../http/params';
 import { sampleField } from '../http/sample';
-import { defineJob, type IngestionJobDefinition } from '../ingest/definition';
+import { defineJob, jobFamily } from '../ingest/definition';
 import { SEC_DATA_URL_ENV, SEC_WWW_URL_ENV } from '../sources/sec';
-import { YAHOO_CHART_URL_ENV } from '../sources/yahooChart';
 import { TOP_HOLDINGS } from '../funds/holdings';
 import { liveData } from '../http/caching';
+import { FUND_WATCHLIST_ENV } from '../funds/tickers';
 
 const nullableString = (description: string) => z.nullable(z.string().check(z.meta({ description })));
 
@@ -62,30 +62,29 @@ export const fundEndpoints = {
   }),
 };
 
-/** Recordings in test/fixtures/sec-funds and yahoo-funds (real formats, synthetic values): two trusts, three funds. */
+/**
+ * The seed's fund recordings: the real N-PORT reports there are (the Goldman Sachs Bond Fund's, 8 share classes, in
+ * the datasets; Dupree's Kentucky Tax-Free Short-to-Medium Series in the recordings), found through hand-written
+ * submissions indexes of their trusts (test/fixtures/sec-funds: the format is real, the accession numbers are
+ * placeholders). No prospectus of these funds and no NAV of any fund is recorded: their expense ratio, CUSIP and
+ * price are null.
+ */
 const SAMPLE_FUND_SUBMISSIONS = {
-  '/submissions/CIK0000036405.json': 'submissions-CIK0000036405.json',
-  '/submissions/CIK0000819118.json': 'submissions-CIK0000819118.json',
+  '/submissions/CIK0000822977.json': 'submissions-CIK0000822977.json',
+  '/submissions/CIK0000311101.json': 'submissions-CIK0000311101.json',
 };
 const SAMPLE_FUND_DOCUMENTS = {
-  '/Archives/edgar/data/36405/000175272425187340/primary_doc.xml': 'nport-vtsax-2025-06.xml',
-  '/Archives/edgar/data/36405/000175272425187352/primary_doc.xml': 'nport-vmcix-2025-06.xml',
-  '/Archives/edgar/data/36405/000175272425187355/primary_doc.xml': 'nport-vfiax-2025-06.xml',
-  '/Archives/edgar/data/36405/000168386325009129/vif485bpos.htm': '485bpos-vanguard-index-funds.htm',
-  '/Archives/edgar/data/819118/000137949125001442/primary_doc.xml': 'nport-fxaix-2025-05.xml',
-  '/Archives/edgar/data/819118/000138037125001205/fcst485bpos.htm': '485bpos-fidelity-concord-street.htm',
+  '/Archives/edgar/data/822977/000082297723900001/primary_doc.xml': 'datasets:mutual-funds/nport-p_GoldmanSachsBondFund_S000013795_2023-03-31.xml',
+  '/Archives/edgar/data/311101/000031110123900001/primary_doc.xml': 'recordings:sec/nport-primary_doc-Dupree-S000012000-2022-12.xml',
 };
-const SAMPLE_FUND_NAVS = {
-  '/v8/finance/chart/VFIAX': 'chart-VFIAX-1mo.json',
-  '/v8/finance/chart/VTSAX': 'chart-VTSAX-1mo.json',
-  '/v8/finance/chart/FXAIX': 'chart-FXAIX-1mo.json',
-};
+/** the funds the recordings hold: the seed's watchlist */
+export const SAMPLE_FUND_TICKERS = ['GSFAX', 'GSFCX', 'GSNIX', 'GSNSX', 'GSNRX', 'GSNTX', 'GSFUX', 'GMVPX', 'KYSMX'];
 const secWww = (routes: Record<string, string>) => ({ baseUrlEnv: SEC_WWW_URL_ENV, provider: 'sec-funds', routes });
-/** the recordings' clock: the SEC fund list is of September 2025, the N-PORTs of June 2025 */
+/** the recordings' clock: the SEC fund list is of September 2025 */
 const RECORDED_AT = '2025-09-15T23:30:00Z';
 
 /** Scheduled ingestion jobs of this family, in the order `npm run seed` runs them. */
-export const fundJobs = {
+export const fundJobs = jobFamily('funds', {
   fundTickers: defineJob({
     name: 'fundTickers',
     entry: 'functions/ingest/fundTickers.ts',
@@ -112,6 +111,7 @@ export const fundJobs = {
         secWww({ '/files/company_tickers_mf.json': 'datasets:sec/company_tickers_mf.json', ...SAMPLE_FUND_DOCUMENTS }),
         { baseUrlEnv: SEC_DATA_URL_ENV, provider: 'sec-funds', routes: SAMPLE_FUND_SUBMISSIONS },
       ],
+      settings: { [FUND_WATCHLIST_ENV]: SAMPLE_FUND_TICKERS.join(',') },
     },
   }),
   fundPrices: defineJob({
@@ -121,9 +121,6 @@ export const fundJobs = {
     schedule: 'cron(30 23,1 ? * MON-SAT *)',
     summary: 'Daily NAVs of the FUND_WATCHLIST funds from the Yahoo chart API (last month of daily bars)',
     timeoutSeconds: 120,
-    sample: {
-      recordedAt: RECORDED_AT,
-      upstreams: [{ baseUrlEnv: YAHOO_CHART_URL_ENV, provider: 'yahoo-funds', routes: SAMPLE_FUND_NAVS }],
-    },
+    // no recording of a fund's NAVs exists: the seed stores none (price null)
   }),
-} satisfies Record<string, IngestionJobDefinition>;
+});

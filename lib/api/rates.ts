@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineEndpoint } from '../http/definition';
 import { dateParam, enumParam, textParam } from '../http/params';
 import { sampleField } from '../http/sample';
-import { defineJob, type IngestionJobDefinition, type SampleUpstream } from '../ingest/definition';
+import { defineJob, jobFamily, type SampleUpstream } from '../ingest/definition';
 import { unixSecondsParam } from '../markets/timeSeries';
 import { CENTRAL_BANKS, CENTRAL_BANK_COUNTRIES, centralBankId, LENDING_RATE_IDS, RATE_IDS, rateInfo } from '../rates/catalogue';
 import { LIBOR_TYPES } from '../rates/libor';
@@ -157,11 +157,15 @@ export const rateEndpoints = {
 // ---- ingestion ----
 
 /**
- * The seed's clock for every rate job: after the newest payload. NY Fed (SOFR, EFFR) and FRED (DPRIME) are real
- * recordings (../shared/recordings); the other publishers' payloads are hand-written (test/fixtures/rates-*),
- * no recording of them exists (BoJ's and BCB's recordings are of other series than TONA and TJLP).
+ * The seed's clock for the rate jobs: after the newest payload. NY Fed (SOFR, EFFR) and FRED (DPRIME) are real
+ * recordings (../shared/recordings), and so is BIS's Swiss policy rate (datasets/interest-rates, its own clock); the
+ * other publishers' payloads are hand-written (test/fixtures/rates-*), no recording of them exists (BoJ's and BCB's
+ * recordings are of other series than TONA and TJLP).
  */
 export const RATES_RECORDED_AT = '2025-06-20T12:00:00Z';
+/** The real BIS WS_CBPOL response (SDMX-ML, series M.CH) in the datasets, and when BIS prepared it. */
+export const BIS_SWISS_RECORDING = 'interest-rates/bis_ws_cbpol_M.CH_sdmx-generic_2026-03-17.xml';
+export const BIS_RECORDED_AT = '2026-03-17T10:50:43Z';
 
 const upstream = (baseUrlEnv: string, provider: string, routes: SampleUpstream['routes']): SampleUpstream => ({ baseUrlEnv, provider, routes });
 const sample = (...upstreams: SampleUpstream[]) => ({ recordedAt: RATES_RECORDED_AT, upstreams });
@@ -170,20 +174,28 @@ const HOURLY = 'rate(1 hour)';
 const BIS_AREAS_PATH = `/api/v2/data/dataflow/BIS/WS_CBPOL/1.0/D.${CENTRAL_BANK_COUNTRIES.map((c) => CENTRAL_BANKS[c].area).join('+')}`;
 
 /** Scheduled ingestion jobs of this family (one per publisher), in the order `npm run seed` runs them. */
-export const rateJobs = {
+export const rateJobs = jobFamily('rates', {
   rateBis: defineJob({
     name: 'rateBis',
     entry: 'functions/ingest/rateBis.ts',
     schedule: HOURLY,
-    summary: 'Policy rates of 22 central banks from BIS WS_CBPOL (first run: daily history from 2000, in 5-year requests)',
+    summary: 'Policy rates of 22 central banks from BIS WS_CBPOL (first run: daily history from 2000, in 5-year requests; monthly where BIS has no daily series)',
     timeoutSeconds: 600,
     memoryMb: 512,
-    sample: sample(
-      upstream(BIS_BASE_URL_ENV, 'rates-bis', {
-        // the recording covers 2025-06-01 … 2025-06-13; other windows hold nothing (SDMX 404)
-        [BIS_AREAS_PATH]: (q) => ((q.get('startPeriod') ?? '') <= '2025-06-13' && (q.get('endPeriod') ?? '') >= '2025-06-01' ? 'ws_cbpol_daily.csv' : undefined),
-      }),
-    ),
+    // run when the real BIS response was prepared (2026-03-17): the Swiss rate comes from it, the others from the
+    // hand-written daily file, which leaves Switzerland out so that the job reads BIS's monthly series for it
+    sample: {
+      recordedAt: BIS_RECORDED_AT,
+      upstreams: [
+        upstream(BIS_BASE_URL_ENV, 'rates-bis', {
+          // the hand-written file covers 2025-06-01 … 2025-06-13; other windows hold nothing (SDMX 404)
+          [BIS_AREAS_PATH]: (q) => ((q.get('startPeriod') ?? '') <= '2025-06-13' && (q.get('endPeriod') ?? '') >= '2025-06-01' ? 'ws_cbpol_daily.csv' : undefined),
+          // the real SDMX-ML response of M.CH: 2025-12 … 2026-02
+          '/api/v2/data/dataflow/BIS/WS_CBPOL/1.0/M.CH': (q) =>
+            (q.get('startPeriod') ?? '') <= '2026-02' && (q.get('endPeriod') ?? '') >= '2025-12' ? `datasets:${BIS_SWISS_RECORDING}` : undefined,
+        }),
+      ],
+    },
   }),
   rateNyFed: defineJob({
     name: 'rateNyFed',
@@ -287,4 +299,4 @@ export const rateJobs = {
       upstream(BCB_BASE_URL_ENV, 'rates-bcb', { [`/dados/serie/bcdata.sgs.${TJLP_SERIES}/dados`]: (q) => (q.get('dataInicial') === '01/01/2011' ? 'tjlp-2011-2020.json' : 'tjlp.json') }),
     ),
   }),
-} satisfies Record<string, IngestionJobDefinition>;
+});

@@ -2,11 +2,11 @@ import * as z from 'zod/mini';
 import { defineEndpoint } from '../http/definition';
 import { integerParam } from '../http/params';
 import { sampleField } from '../http/sample';
-import { defineJob, type IngestionJobDefinition } from '../ingest/definition';
+import { defineJob, jobFamily } from '../ingest/definition';
 import { periodParam, unixSecondsParam } from '../markets/timeSeries';
 import { SEC_WWW_URL_ENV } from '../sources/sec';
 import { YAHOO_CHART_URL_ENV } from '../sources/yahooChart';
-import { isTicker, TICKER_MAX_LENGTH } from '../stocks/tickers';
+import { isTicker, STOCK_TICKERS_JOB, TICKER_MAX_LENGTH } from '../stocks/tickers';
 import { liveData } from '../http/caching';
 
 /** A ticker, upper-cased: AAPL, BRK-B, ^GSPC, 7203.T, SAP.DE. */
@@ -53,7 +53,8 @@ export const stockEndpoints = {
       'change = price − previous_close (null without previous_close). Prices are rounded to the listing\'s ' +
       'quote precision (2 decimals for most stocks, 4 below 1.00), volumes to whole shares. name and exchange come from the SEC ticker list where the ' +
       'ticker is in it, else from the price source; currency and exchange may be null when the source has none. Prices are in the currency\'s major unit: ' +
-      'London listings, which the source quotes in pence (GBp), are served in pounds (currency GBP, price ÷ 100), here and in /v1/stockpricehistorical. Unknown ticker → 404 no_data; a ticker ' +
+      'London listings, which the source quotes in pence (GBp), are served in pounds (currency GBP, price ÷ 100), here and in /v1/stockpricehistorical. Unknown ticker → 404 no_data: a US-form ' +
+      'ticker (letters, digits, -) in neither SEC list (company tickers, fund share classes) is answered so without asking the source; a ticker ' +
       'that is not stored and whose on-demand read fails → 502 upstream_error. ' +
       HISTORY_SOURCE,
     access: 'all',
@@ -150,9 +151,9 @@ const RECORDED_AT = '2025-02-21T23:00:00Z';
 const chartSample = { recordedAt: RECORDED_AT, upstreams: [{ baseUrlEnv: YAHOO_CHART_URL_ENV, provider: 'yahoo-stocks', routes: chartRoutes }] };
 
 /** Scheduled ingestion jobs of this family, in the order `npm run seed` runs them. */
-export const stockJobs = {
+export const stockJobs = jobFamily('stocks', {
   stockTickers: defineJob({
-    name: 'stockTickers',
+    name: STOCK_TICKERS_JOB,
     entry: 'functions/ingest/stockTickers.ts',
     schedule: 'cron(30 11 * * ? *)',
     summary: 'Ticker list from the SEC (company_tickers_exchange.json) plus the index table, daily',
@@ -189,4 +190,4 @@ export const stockJobs = {
     timeoutSeconds: 240,
     sample: chartSample,
   }),
-} satisfies Record<string, IngestionJobDefinition>;
+});

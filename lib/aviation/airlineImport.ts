@@ -3,7 +3,9 @@ import type { AirlineEntry } from './types';
 
 /**
  * OpenFlights airlines.dat (id, name, alias, IATA, ICAO, callsign, country, active) → airline entries.
- * OpenFlights has no founding year, base, fleet or logos: those fields are null. Placeholder rows
+ * OpenFlights has no founding year, base, fleet or logos: those fields are null (airlineBases.ts adds bases from
+ * OpenTravelData; no open source has founding years or fleets: OPTD's `validity_from` is when a record became
+ * valid, not a founding date, see datasets/airlines/SOURCE-bases.md). Placeholder rows
  * ("Unknown", "Private flight") and rows without any code are dropped; exact duplicate rows are merged.
  * Active airlines come first, then by name.
  */

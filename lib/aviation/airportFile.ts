@@ -10,12 +10,15 @@ import type { AirportRecord, AirportSize, Runway } from './types';
  * start; npm run bench):
  *
  * - `airports.json`: the records, one array per airport in served order (large, medium, small; then name):
- *   [icao, iata, name, city, regionIndex, country, elevation_ft, latitude, longitude, timezoneIndex, size,
- *   runways flattened to [length, width, lights(0/1), ...]]. A valid JSON array, never parsed whole: a row is
- *   read by its byte range.
+ *   [icao, iata, ident, name, city, regionIndex, country, continent, elevation_ft, latitude, longitude,
+ *   timezoneIndex, type, scheduled_service (0/1), gps_code, local_code, home_link, wikipedia_link, keywords,
+ *   runways flattened to [length, width, lights (0/1), surface, le_ident, he_ident, le_heading, he_heading, ...]].
+ *   A valid JSON array, never parsed whole: a row is read by its byte range. size, elevation_m, is_closed,
+ *   longest_runway_ft and the runways' `closed` are derived when a row is read.
  * - `airports-index.json`: the filtered columns, one entry per airport in the same order: ICAO, IATA and
  *   country as fixed-width strings (spaces for none); elevation, timezone and region as base64 little-endian
- *   arrays; each row's byte offset in airports.json; the timezone and region lists the indexes point into.
+ *   arrays; each row's byte offset in airports.json; the timezone and region lists the indexes point into
+ *   (regions by ISO 3166-2 code, with their names), and the country names.
  * - `airports-names.json`: names and cities lower-cased, one line per airport, read only for a name or city
  *   filter.
  *
@@ -24,27 +27,43 @@ import type { AirportRecord, AirportSize, Runway } from './types';
 export const AIRPORT_FILES = { rows: 'airports.json', index: 'airports-index.json', names: 'airports-names.json' } as const;
 
 type PackedAirport = [
-  string | null,
-  string | null,
-  string,
-  string | null,
-  number,
-  string,
-  number | null,
-  number,
-  number,
-  number,
-  'l' | 'm' | 's',
-  (number | null)[],
+  icao: string,
+  iata: string,
+  ident: string,
+  name: string,
+  city: string | null,
+  region: number,
+  country: string,
+  continent: string | null,
+  elevation: number | null,
+  latitude: number,
+  longitude: number,
+  timezone: number,
+  type: string,
+  scheduled: 0 | 1,
+  gps: string | null,
+  local: string | null,
+  home: string | null,
+  wikipedia: string | null,
+  keywords: string[],
+  runways: (string | number | null)[],
 ];
 
+/** values per runway in a row's flattened runways */
+const RUNWAY_VALUES = 8;
+
 export interface AirportIndex {
-  version: 2;
+  version: 3;
   count: number;
   /** byte length of airports.json, which the offsets are for */
   rowsBytes: number;
   timezones: string[];
-  regions: string[];
+  /** ISO 3166-2 region codes (GB-ENG) */
+  regionCodes: string[];
+  /** each region code's name, null where OurAirports has none */
+  regions: (string | null)[];
+  /** country code → English name (OurAirports countries.csv) */
+  countryNames: Record<string, string>;
   /** 4 characters per airport */
   icao: string;
   /** 3 characters per airport */
@@ -77,8 +96,19 @@ export interface PackedAirportFiles {
 /** in the elevation column: no elevation known */
 export const NO_ELEVATION = -0x8000;
 const NO_INDEX = 0xffff;
-const SIZE_CODE = { large: 'l', medium: 'm', small: 's' } as const;
-const SIZE_OF = { l: 'large', m: 'medium', s: 'small' } as const satisfies Record<string, AirportSize>;
+
+/** The served size of each OurAirports type served (other types, e.g. closed, are not imported). */
+export const AIRPORT_SIZE_BY_TYPE: Readonly<Record<string, AirportSize>> = {
+  large_airport: 'large',
+  medium_airport: 'medium',
+  small_airport: 'small',
+  seaplane_base: 'small',
+  heliport: 'small',
+  balloonport: 'small',
+};
+
+/** Metres (1 decimal) of an elevation in feet. */
+export const elevationMetres = (feet: number | null): number | null => (feet === null ? null : Math.round(feet * 0.3048 * 10) / 10);
 
 function interner() {
   const list: string[] = [];
@@ -99,9 +129,10 @@ function interner() {
   };
 }
 
-function fixedWidth(value: string | null, width: number, what: string): string {
-  if (value !== null && value.length !== width) throw new Error(`airports: ${what} '${value}' is not ${width} characters`);
-  return value ?? ' '.repeat(width);
+/** A code in its fixed-width column: spaces for none (""). */
+function fixedWidth(value: string, width: number, what: string): string {
+  if (value !== '' && value.length !== width) throw new Error(`airports: ${what} '${value}' is not ${width} characters`);
+  return value || ' '.repeat(width);
 }
 
 function oneLine(value: string | null): string {
@@ -113,6 +144,8 @@ function oneLine(value: string | null): string {
 export function packAirports(airports: readonly AirportRecord[]): PackedAirportFiles {
   const timezones = interner();
   const regions = interner();
+  const regionNames: (string | null)[] = [];
+  const countryNames: Record<string, string> = {};
   const count = airports.length;
   const elevation = Buffer.alloc(2 * count);
   const timezone = Buffer.alloc(2 * count);
@@ -121,25 +154,36 @@ export function packAirports(airports: readonly AirportRecord[]): PackedAirportF
   const rows: PackedAirport[] = [];
   let offset = 1; // after '['
   airports.forEach((a, i) => {
+    const regionIndex = regions.of(a.region_code);
+    if (regionIndex !== NO_INDEX) regionNames[regionIndex] = a.region;
+    if (a.country_name !== null) countryNames[a.country] = a.country_name;
     const row: PackedAirport = [
       a.icao,
       a.iata,
+      a.ident,
       a.name,
       a.city,
-      regions.of(a.region),
+      regionIndex,
       a.country,
+      a.continent,
       a.elevation_ft,
       a.latitude,
       a.longitude,
       timezones.of(a.timezone),
-      SIZE_CODE[a.size],
-      a.runways.flatMap((r) => [r.length, r.width, r.has_lights ? 1 : 0]),
+      a.type,
+      a.scheduled_service ? 1 : 0,
+      a.gps_code,
+      a.local_code,
+      a.home_link,
+      a.wikipedia_link,
+      a.keywords,
+      a.runways.flatMap((r) => [r.length, r.width, r.has_lights ? 1 : 0, r.surface, r.le_ident, r.he_ident, r.le_heading_deg, r.he_heading_deg]),
     ];
     rows.push(row);
     if (a.elevation_ft !== null && !(a.elevation_ft > NO_ELEVATION && a.elevation_ft <= 0x7fff)) throw new Error(`airports: elevation ${a.elevation_ft} out of range`);
     elevation.writeInt16LE(a.elevation_ft ?? NO_ELEVATION, 2 * i);
-    timezone.writeUInt16LE(row[9], 2 * i);
-    region.writeUInt16LE(row[4], 2 * i);
+    timezone.writeUInt16LE(row[11], 2 * i);
+    region.writeUInt16LE(regionIndex, 2 * i);
     offsets.writeUInt32LE(offset, 4 * i);
     offset += Buffer.byteLength(JSON.stringify(row)) + 1; // the row, then ',' (or the closing ']')
   });
@@ -148,11 +192,13 @@ export function packAirports(airports: readonly AirportRecord[]): PackedAirportF
   return {
     rows,
     index: {
-      version: 2,
+      version: 3,
       count,
       rowsBytes,
       timezones: timezones.list,
-      regions: regions.list,
+      regionCodes: regions.list,
+      regions: regions.list.map((_, i) => regionNames[i] ?? null),
+      countryNames,
       icao: airports.map((a) => fixedWidth(a.icao, 4, 'ICAO code')).join(''),
       iata: airports.map((a) => fixedWidth(a.iata, 3, 'IATA code')).join(''),
       country: airports.map((a) => fixedWidth(a.country, 2, 'country code')).join(''),
@@ -218,7 +264,7 @@ export class AirportTable {
 
   constructor(private readonly source: AirportSource) {
     const index = source.index;
-    if (index.version !== 2) throw new Error(`airports index version ${String(index.version)} is not 2: re-run the reference-data import`);
+    if (index.version !== 3) throw new Error(`airports index version ${String(index.version)} is not 3: re-run the reference-data import`);
     if (endianness() !== 'LE') throw new Error('the airports index holds little-endian numbers');
     this.count = index.count;
     this.elevations = numbers(index.elevation, Int16Array);
@@ -249,8 +295,9 @@ export class AirportTable {
     return new Set(this.source.index.timezones.flatMap((tz, i) => (test(tz) ? [i] : [])));
   }
 
+  /** indexes into `regionCodes` whose region name passes `test` */
   regionsWhere(test: (region: string) => boolean): Set<number> {
-    return new Set(this.source.index.regions.flatMap((region, i) => (test(region) ? [i] : [])));
+    return new Set(this.source.index.regions.flatMap((region, i) => (region !== null && test(region) ? [i] : [])));
   }
 
   /** per airport 1 when its name (or city) contains `part`, compared in lower case */
@@ -262,23 +309,44 @@ export class AirportTable {
   /** the whole record of airport `i` */
   record(i: number): AirportRecord {
     const text = this.source.readRows(this.offsets[i]!, this.offsets[i + 1]! - 1);
-    const [icao, iata, name, city, region, country, elevation, latitude, longitude, timezone, size, flat] = JSON.parse(text) as PackedAirport;
+    const [icao, iata, ident, name, city, region, country, continent, elevation, latitude, longitude, timezone, type, scheduled, gps, local, home, wikipedia, keywords, flat] =
+      JSON.parse(text) as PackedAirport;
     const runways: Runway[] = [];
-    for (let r = 0; r + 2 < flat.length; r += 3) runways.push({ length: flat[r]!, width: flat[r + 1]!, has_lights: flat[r + 2] === 1 });
-    const { regions, timezones } = this.source.index;
+    for (let r = 0; r + RUNWAY_VALUES <= flat.length; r += RUNWAY_VALUES) {
+      const [length, width, lights, surface, leIdent, heIdent, leHeading, heHeading] = flat.slice(r, r + RUNWAY_VALUES) as [
+        number | null, number | null, number, string | null, string | null, string | null, number | null, number | null,
+      ];
+      runways.push({ length, width, has_lights: lights === 1, surface, closed: false, le_ident: leIdent, he_ident: heIdent, le_heading_deg: leHeading, he_heading_deg: heHeading });
+    }
+    const lengths = runways.flatMap((r) => (r.length === null ? [] : [r.length]));
+    const { regions, regionCodes, timezones, countryNames } = this.source.index;
     return {
       icao,
       iata,
+      ident,
       name,
       city,
       region: regions[region] ?? null,
+      region_code: regionCodes[region] ?? null,
       country,
+      country_name: countryNames[country] ?? null,
+      continent,
       elevation_ft: elevation,
+      elevation_m: elevationMetres(elevation),
       latitude,
       longitude,
       timezone: timezones[timezone] ?? null,
-      size: SIZE_OF[size],
+      type,
+      size: AIRPORT_SIZE_BY_TYPE[type]!,
+      scheduled_service: scheduled === 1,
+      is_closed: false,
+      gps_code: gps,
+      local_code: local,
+      home_link: home,
+      wikipedia_link: wikipedia,
+      keywords,
       num_runways: runways.length,
+      longest_runway_ft: lengths.length > 0 ? Math.max(...lengths) : null,
       runways,
     };
   }

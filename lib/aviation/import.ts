@@ -4,8 +4,10 @@ import { missingSource, type ImportResult, type ReferenceImporter } from '../ref
 import { packRecords } from '../reference/packedRecords';
 import { buildAircraftRecords } from './aircraftImport';
 import { buildAirlineEntries } from './airlineImport';
+import { assignBases, OPTD_AIRLINES_SOURCE, parseOptdAirlines } from './airlineBases';
 import { AIRPORT_FILES, packAirports } from './airportFile';
 import { buildAirportRecords } from './airportImport';
+import type { AirportRecord } from './types';
 
 /** Source files, relative to the datasets directory (their published names and formats). */
 export const AVIATION_SOURCES = {
@@ -14,9 +16,11 @@ export const AVIATION_SOURCES = {
   bluebook: 'aircraft/bluebook_Airplane_Cleaned.csv',
   planes: 'aircraft/openflights_planes.dat',
   airlines: 'airlines/airlines.dat',
+  airlineBases: 'airlines/optd_airlines.csv',
   airports: 'airports/airports.csv',
   runways: 'airports/runways.csv',
   regions: 'airports/regions.csv',
+  countries: 'airports/countries.csv',
 } as const;
 
 export const AVIATION_FILES = { aircraft: 'aircraft.json', airlines: 'airlines.json' } as const;
@@ -41,9 +45,10 @@ const MISSING_WHAT = {
 } as const;
 
 /**
- * The aviation import step: aircraft.json, airlines.json and the airport files (airportFile.ts; runways merged,
- * timezone computed from coordinates). A file whose required source is missing is not written: it is listed as
- * missing and its endpoint answers 503 data_unavailable.
+ * The aviation import step: aircraft.json, airlines.json (OpenFlights, with bases from OpenTravelData:
+ * airlineBases.ts) and the airport files (airportFile.ts; runways merged, timezone computed from coordinates). A
+ * file whose required source is missing is not written: it is listed as missing and its endpoint answers 503
+ * data_unavailable.
  */
 export const importAviationData: ReferenceImporter = async (datasetsDir) => {
   const result: ImportResult = { files: {}, warnings: [], missing: {} };
@@ -71,16 +76,11 @@ export const importAviationData: ReferenceImporter = async (datasetsDir) => {
     };
   } else missing('aircraft', [AVIATION_FILES.aircraft], AVIATION_SOURCES.faaAcd);
 
-  const airlinesText = read('airlines', true);
-  if (airlinesText) {
-    const airlines = buildAirlineEntries(airlinesText);
-    result.files[AVIATION_FILES.airlines] = { data: packRecords(airlines), summary: `${airlines.length} airlines from OpenFlights airlines.dat` };
-  } else missing('airlines', [AVIATION_FILES.airlines], AVIATION_SOURCES.airlines);
-
   const airportsText = read('airports', true);
+  let airports: AirportRecord[] = [];
   if (airportsText) {
-    const airports = buildAirportRecords(
-      { airports: airportsText, runways: read('runways', false), regions: read('regions', false) },
+    airports = buildAirportRecords(
+      { airports: airportsText, runways: read('runways', false), regions: read('regions', false), countries: read('countries', false) },
       await timezoneFinder(),
     );
     const runways = airports.reduce((n, a) => n + a.num_runways, 0);
@@ -92,5 +92,22 @@ export const importAviationData: ReferenceImporter = async (datasetsDir) => {
     result.files[AIRPORT_FILES.index] = { data: packed.index };
     result.files[AIRPORT_FILES.names] = { data: packed.names };
   } else missing('airports', [AIRPORT_FILES.index], AVIATION_SOURCES.airports); // the file a search opens first
+
+  // after the airports: an airline's base is named by its airport's name
+  const airlinesText = read('airlines', true);
+  if (airlinesText) {
+    const optdText = read('airlineBases', false);
+    let airlines = buildAirlineEntries(airlinesText);
+    let bases = '';
+    if (optdText) {
+      // an airport's IATA code → its name (the records are sorted largest first: the first holder of a code wins)
+      const airportNames = new Map<string, string>();
+      for (const airport of airports) if (airport.iata && !airportNames.has(airport.iata)) airportNames.set(airport.iata, airport.name);
+      const assigned = assignBases(airlines, parseOptdAirlines(optdText), (code) => airportNames.get(code));
+      airlines = assigned.entries;
+      bases = `; bases of ${assigned.matched.icao + assigned.matched.iata} (${assigned.matched.icao} by ICAO, ${assigned.matched.iata} by IATA code; ${assigned.refused.length} code matches refused by the name check) from ${OPTD_AIRLINES_SOURCE}, airport names from OurAirports`;
+    }
+    result.files[AVIATION_FILES.airlines] = { data: packRecords(airlines), summary: `${airlines.length} airlines from OpenFlights airlines.dat${bases}` };
+  } else missing('airlines', [AVIATION_FILES.airlines], AVIATION_SOURCES.airlines);
   return result;
 };

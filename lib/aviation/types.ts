@@ -51,26 +51,59 @@ export interface AirlineEntry extends AirlineRecord {
   active: boolean;
 }
 
+/** An open runway (closed runways are not served, so `closed` is always false). */
 export interface Runway {
   length: number | null;
   width: number | null;
   has_lights: boolean;
+  /** OurAirports' surface code as published (ASP, CON, TURF, ...) */
+  surface: string | null;
+  closed: false;
+  /** designator of the low and high end (09L, 27R) */
+  le_ident: string | null;
+  he_ident: string | null;
+  /** true heading of each end, degrees */
+  le_heading_deg: number | null;
+  he_heading_deg: number | null;
 }
 
 export type AirportSize = 'large' | 'medium' | 'small';
 
+/**
+ * A served airport: the spec's fields and the live service's that OurAirports carries (CONTRACT "Live-service
+ * parity"). `icao`/`iata` are "" for an airport without such a code (the spec types them as strings).
+ */
 export interface AirportRecord {
-  icao: string | null;
-  iata: string | null;
+  icao: string;
+  iata: string;
+  /** OurAirports' identifier (the ICAO code where there is one) */
+  ident: string;
   name: string;
   city: string | null;
   region: string | null;
+  /** ISO 3166-2 code of the region (GB-ENG), as OurAirports has it */
+  region_code: string | null;
   country: string;
+  country_name: string | null;
+  /** AF, AN, AS, EU, NA, OC, SA */
+  continent: string | null;
   elevation_ft: number | null;
+  elevation_m: number | null;
   latitude: number;
   longitude: number;
   timezone: string | null;
+  /** OurAirports' type: large_airport, medium_airport, small_airport, heliport, seaplane_base, balloonport */
+  type: string;
   size: AirportSize;
+  scheduled_service: boolean;
+  /** false: closed airports are not served */
+  is_closed: false;
+  gps_code: string | null;
+  local_code: string | null;
+  home_link: string | null;
+  wikipedia_link: string | null;
+  keywords: string[];
   num_runways: number;
+  longest_runway_ft: number | null;
   runways: Runway[];
 }

@@ -1,4 +1,6 @@
 import type { Chart } from '../sources/yahooChart';
+import { MAX_DAYS_BETWEEN_SESSIONS } from '../markets/timeSeries';
+import { addDays } from '../time/calendarDate';
 import { zonedDate } from '../time/zoned';
 import { frontContractOf } from './contracts';
 
@@ -9,8 +11,10 @@ import { frontContractOf } from './contracts';
  * - price / updated: `meta.regularMarketPrice` / `meta.regularMarketTime` (the last trade), else the last
  *   daily bar's close / open time.
  * - previous_close: the close of the newest daily bar of an earlier trading day than `updated` (trading
- *   days in the exchange's time zone, as Yahoo stamps daily bars at 00:00 exchange time); else
- *   `meta.chartPreviousClose` (the close before the window).
+ *   days in the exchange's time zone, as Yahoo stamps daily bars at 00:00 exchange time), null when that bar
+ *   is more than MAX_DAYS_BETWEEN_SESSIONS before (bars are missing between: a recording's old window beside
+ *   its recording day's quote); with no earlier bar in the window, `meta.chartPreviousClose` (the close
+ *   before the window), and null when the window holds no bar at all.
  * - day high/low, 52-week high/low, volume: the meta's regularMarketDayHigh/Low, fiftyTwoWeekHigh/Low,
  *   regularMarketVolume (null when Yahoo leaves them out).
  * - front contract: from `meta.shortName` ("Crude Oil Oct 26" → CLV26, 2026-10); null when the name has no month.
@@ -60,12 +64,15 @@ export function quoteOf(chart: Chart, root: string): FuturesQuote {
   const timeZone = meta.exchangeTimezoneName;
   const daily = bars.slice(-RECENT_DAYS).map((bar) => ({ time: bar.time, date: zonedDate(bar.time, timeZone), close: bar.close, volume: bar.volume }));
   const today = zonedDate(updated, timeZone);
-  const earlier = daily.filter((bar) => bar.date < today);
+  const before = daily.filter((bar) => bar.date < today).at(-1);
+  const previousClose = before
+    ? before.date >= addDays(today, -MAX_DAYS_BETWEEN_SESSIONS) ? before.close : null
+    : daily.length > 0 ? meta.chartPreviousClose : null;
   const contract = frontContractOf(meta.shortName, root);
   return {
     symbol: meta.symbol,
     price,
-    previous_close: earlier[earlier.length - 1]?.close ?? meta.chartPreviousClose,
+    previous_close: previousClose,
     day_high: meta.regularMarketDayHigh,
     day_low: meta.regularMarketDayLow,
     high_52w: meta.fiftyTwoWeekHigh,

@@ -2,6 +2,7 @@ import { DataUnavailableError, NoDataError, PlanRequiredError } from '../http/er
 import { ACCESS, type Plan } from '../http/plans';
 import { sampleMark } from '../http/sample';
 import { timeWindow, type Period } from '../markets/timeSeries';
+import { changeOf } from '../energy/pricing';
 import { COMMODITIES, commodityNamed, type CommodityInfo } from './catalog';
 import { parseContractSymbol } from './contracts';
 import { freeCommodities } from './rotation';
@@ -26,17 +27,41 @@ export function checkCommodityAccess(name: string, plan: Plan, now: Date): void 
   const free = freeCommodities(now).map((c) => c.name);
   if (free.includes(name)) return;
   throw new PlanRequiredError(
+    'parameter',
+    'premium',
     `'${name}' needs a Premium plan (any paid plan) this week. Free keys can query 7 commodities a week; this week (until Sunday 24:00 UTC): ${free.join(', ')}.`,
     'name',
   );
 }
 
+/**
+ * The front-month quote (lib/commodities/quotes.ts, from Yahoo's chart: last trade, the trading day's high
+ * and low, the 52-week range, the previous trading day's close) in the exchange's quotation (`unit`, `currency_unit` from the
+ * catalog); change_24h and change_24h_percent against previous_close as on /v1/oilprice. What the quote
+ * lacks is null.
+ */
 export async function commodityPrice(name: string, plan: Plan, now: Date) {
   checkCommodityAccess(name, plan, now);
   const info = commodity(name);
-  const quote = await futuresQuotes.get(info.yahooSymbol, now);
-  if (!quote) throw new DataUnavailableError(`The ${name} price has not been ingested yet; try again in a few minutes.`);
-  return { exchange: info.exchange, name: info.displayName, price: quote.value.price, updated: quote.value.updated, ...sampleMark(quote) };
+  const stored = await futuresQuotes.get(info.yahooSymbol, now);
+  if (!stored) throw new DataUnavailableError(`The ${name} price has not been ingested yet; try again in a few minutes.`);
+  const quote = stored.value;
+  return {
+    exchange: info.exchange,
+    name: info.displayName,
+    value: info.name,
+    price: quote.price,
+    unit: info.unit,
+    currency_unit: info.currencyUnit,
+    previous_close: quote.previous_close,
+    ...changeOf(quote.price, quote.previous_close),
+    high_24h: quote.day_high,
+    low_24h: quote.day_low,
+    high_52w: quote.high_52w,
+    low_52w: quote.low_52w,
+    updated: quote.updated,
+    ...sampleMark(stored),
+  };
 }
 
 export async function commodityPriceHistory(params: { name: string; period: Period; start?: number; end?: number }, now: Date) {

@@ -36,7 +36,7 @@ export async function ingestPrices(client: BinanceClient, context: WriteContext)
   if (stored && stored.value.timestamp > timestamp) {
     return { written: 0, notes: [`stored prices are newer (${stored.value.timestamp} > ${timestamp}); kept`] };
   }
-  const prices: Record<string, number> = {};
+  const prices: Record<string, string> = {};
   for (const { symbol, price } of tickers) prices[symbol] = price;
   await latestPrices.put([{ timestamp, prices }], context);
   return { written: tickers.length, notes: skippedNote(skipped) };

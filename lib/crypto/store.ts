@@ -20,8 +20,8 @@ import { SYMBOLS_JOB, type SymbolRecord } from './symbols';
 export interface PriceSnapshot {
   /** Unix seconds of the ticker/price fetch */
   timestamp: number;
-  /** symbol → last price */
-  prices: Record<string, number>;
+  /** symbol → last price, the decimal string Binance quoted ("62886.03000000") */
+  prices: Record<string, string>;
 }
 
 const LATEST_PRICES = 'latest';

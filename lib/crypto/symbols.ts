@@ -1,3 +1,4 @@
+import type { Access } from '../http/plans';
 import { SYMBOL_PATTERN, type ExchangeSymbol } from '../sources/binance';
 
 /**
@@ -8,6 +9,9 @@ import { SYMBOL_PATTERN, type ExchangeSymbol } from '../sources/binance';
 
 /** A trading-pair symbol as Binance spells it, upper case: BTCUSDT, 1INCHUSDT, 币安人生USDT. */
 export { SYMBOL_PATTERN };
+
+/** Who may call /v1/cryptosymbols (the registry's rule; a 404 points only those callers at it). */
+export const SYMBOL_LIST_ACCESS = 'premium' satisfies Access;
 
 /** The symbols job's name: its run record (job-runs) tells whether the list was ever ingested. */
 export const SYMBOLS_JOB = 'cryptoSymbols';
@@ -41,7 +45,16 @@ export interface Watchlist {
   ignored: string[];
 }
 
-/** CRYPTO_HISTORY_SYMBOLS: comma- or space-separated symbols (case-insensitive); unset or empty → the default 20. */
+/**
+ * Most symbols the setting may list: it travels in the job's environment, which Lambda caps at 4 KB (40
+ * symbols of 20 characters in a 3-byte script take 2,440 bytes), and each one's bars are read every minute.
+ */
+export const MAX_WATCHLIST = 40;
+
+/**
+ * CRYPTO_HISTORY_SYMBOLS: comma- or space-separated symbols (case-insensitive); unset or empty → the default 20.
+ * Throws when it lists more than MAX_WATCHLIST symbols.
+ */
 export function watchlistFrom(value: string | undefined): Watchlist {
   const entries = (value ?? '')
     .split(/[\s,]+/)
@@ -49,5 +62,6 @@ export function watchlistFrom(value: string | undefined): Watchlist {
     .filter(Boolean);
   if (entries.length === 0) return { symbols: [...DEFAULT_WATCHLIST], ignored: [] };
   const symbols = [...new Set(entries.filter((s) => SYMBOL_PATTERN.test(s)))];
+  if (symbols.length > MAX_WATCHLIST) throw new Error(`${WATCHLIST_ENV} lists ${symbols.length} symbols; at most ${MAX_WATCHLIST}`);
   return { symbols, ignored: entries.filter((s) => !SYMBOL_PATTERN.test(s)) };
 }

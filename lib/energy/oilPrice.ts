@@ -36,7 +36,7 @@ export async function oilPrices(params: OilPriceParams, plan: Plan, now: Date) {
   if (!premium) {
     const locked = benchmarks.find((b) => !FREE_BENCHMARKS.includes(b));
     if (locked) {
-      throw new PlanRequiredError(`Free keys get the daily close of wti and brent; ${locked} needs a Premium plan (any paid plan).`, params.types ? 'types' : 'type');
+      throw new PlanRequiredError('parameter', 'premium', `Free keys get the daily close of wti and brent; ${locked} needs a Premium plan (any paid plan).`, params.types ? 'types' : 'type');
     }
   }
   const quotes = await futuresQuotes.getMany(benchmarks.map((b) => BENCHMARK_INFO[b].futuresSymbol), now);

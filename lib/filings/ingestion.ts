@@ -37,10 +37,23 @@ export const DEFAULT_WATCHLIST = [
   'XOM', 'UNH', 'PG', 'MA', 'HD', 'KO', 'PEP', 'COST', 'ORCL', 'NFLX', 'AVGO',
 ] as const;
 
-/** FILINGS_WATCHLIST: comma-separated tickers or CIKs; unset or empty → DEFAULT_WATCHLIST. */
-export function watchlist(env: string | undefined = process.env[FILINGS_WATCHLIST_ENV]): string[] {
+/**
+ * Most companies the setting may list: it travels in the functions' environment, which Lambda caps at 4 KB
+ * (100 entries of 20 characters take 2,100 bytes), and each company costs several SEC requests a day.
+ */
+export const MAX_WATCHLIST = 100;
+
+/**
+ * FILINGS_WATCHLIST: comma-separated tickers (up to 20 characters) or CIKs; unset or empty → DEFAULT_WATCHLIST.
+ * Throws on a malformed entry or too many.
+ */
+export function watchlist(env: string | undefined = process.env.FILINGS_WATCHLIST): string[] {
   const entries = (env ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  return [...new Set(entries.length ? entries.map((e) => (/^\d+$/.test(e) ? paddedCik(e) : secTicker(e))) : [...DEFAULT_WATCHLIST])];
+  const bad = entries.filter((e) => !/^(\d{1,10}|[A-Za-z0-9][A-Za-z0-9./-]{0,19})$/.test(e));
+  if (bad.length) throw new Error(`${FILINGS_WATCHLIST_ENV} has entries that are neither tickers nor CIKs: ${bad.join(', ')}`);
+  const companies = [...new Set(entries.length ? entries.map((e) => (/^\d+$/.test(e) ? paddedCik(e) : secTicker(e))) : [...DEFAULT_WATCHLIST])];
+  if (companies.length > MAX_WATCHLIST) throw new Error(`${FILINGS_WATCHLIST_ENV} lists ${companies.length} companies; at most ${MAX_WATCHLIST}`);
+  return companies;
 }
 
 /** Watchlist entries → companies, through the stored ticker list (filingCompanies must have run). */

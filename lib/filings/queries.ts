@@ -1,4 +1,4 @@
-import { DataUnavailableError, NoDataError, PlanRequiredError } from '../http/errors';
+import { DataUnavailableError, needsPlan, NoDataError, PlanRequiredError } from '../http/errors';
 import { ACCESS, type Plan } from '../http/plans';
 import { sampleMark } from '../http/sample';
 import { paddedCik } from '../sources/sec';
@@ -129,7 +129,7 @@ export async function executiveCompensation(query: CompensationQuery, plan: Plan
   const premium = ACCESS.premium.allows(plan);
   const year = query.year ?? latest;
   if (!premium && year !== latest) {
-    throw new PlanRequiredError(`Years other than the latest (${latest}) need a plan of: ${ACCESS.premium.label}. This key is on the ${plan.tier} plan.`, 'year');
+    throw new PlanRequiredError('parameter', 'premium', needsPlan(`Years other than the latest (${latest})`, 'premium', plan.tier), 'year');
   }
   if (!years.has(year)) throw new NoDataError(`No executive compensation for fiscal year ${year} is available for ${company.company_name}.`);
   const ofYear = executives.filter((e) => e.fiscal_year === year);

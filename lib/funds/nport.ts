@@ -1,6 +1,6 @@
 import { isTicker } from '../stocks/tickers';
 import { TOP_HOLDINGS } from './holdings';
-import { readXml } from './xmlEvents';
+import { readXml } from '../text/xmlEvents';
 
 /**
  * Form N-PORT (`NPORT-P`) `primary_doc.xml` (SOURCES.md §8): one fund series' monthly portfolio report.

@@ -1,6 +1,6 @@
 import { isValidCusip } from './identifiers';
 import { FundDocumentError } from './nport';
-import { readXml } from './xmlEvents';
+import { readXml } from '../text/xmlEvents';
 
 /**
  * A fund prospectus in Inline XBRL (485BPOS, or the 497K summary prospectus; SOURCES.md §8): the

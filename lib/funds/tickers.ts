@@ -35,7 +35,7 @@ export const FUND_WATCHLIST_ENV = 'FUND_WATCHLIST';
 export const MAX_WATCHLIST = 50;
 
 /** FUND_WATCHLIST: comma-separated tickers; throws on a malformed entry so a typo does not pass silently. */
-export function fundWatchlist(value: string | undefined = process.env[FUND_WATCHLIST_ENV]): string[] {
+export function fundWatchlist(value: string | undefined = process.env.FUND_WATCHLIST): string[] {
   if (value === undefined || value.trim() === '') return [...DEFAULT_FUND_WATCHLIST];
   const tickers = [...new Set(value.split(',').map((t) => t.trim().toUpperCase()).filter((t) => t !== ''))];
   const bad = tickers.filter((t) => !FUND_TICKER.test(t));

@@ -23,6 +23,12 @@ export interface ParamGate<V> {
 export interface EndpointDefinition<S extends QueryParams = QueryParams> {
   /** URL path, e.g. /v1/counter; `$default` for the catch-all route */
   path: string;
+  /**
+   * Further paths of the same endpoint: the same function, parameters, access and answer (spec 4.9 lists
+   * /v1/zipcode as an address of /v1/propertytax). The stack routes them, the local server serves them and
+   * the API reference lists them as the same endpoint; calls are metered under `path`.
+   */
+  aliases?: readonly string[];
   method: 'GET' | 'POST' | 'ANY';
   /** handler module, relative to the project root */
   entry: string;
@@ -45,6 +51,12 @@ export interface EndpointDefinition<S extends QueryParams = QueryParams> {
   /** the function runs other endpoints' functions (/mcp: a tool call is a call of its endpoint); the stack lets it invoke them */
   invokesEndpoints?: true;
   paramGates?: { [K in keyof z.output<S>]?: ParamGate<z.output<S>[K]> };
+  /**
+   * Optional parameters that other values make required, checked with the required ones so that one 400 names
+   * them all: `applies` gets the trimmed values sent (strings, before validation), `when` says in the message
+   * when the parameter is required ("for US").
+   */
+  requiredWhen?: { [K in keyof z.output<S>]?: { when: string; applies: (values: Readonly<Record<string, string>>) => boolean } };
   /** rules across parameters; throw InvalidParameterError */
   rules?: (params: z.output<S>, now: Date) => void;
   /** response body: JSON (with its schema for the API reference), binary types, or a text type (HTML) */

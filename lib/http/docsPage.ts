@@ -51,7 +51,10 @@ export function docsPage(): string {
 </head>
 <body>
 <p class="topnote">Data Query Service API reference. Send your key with <b>Authorize</b> (X-Api-Key) to try calls from this page;
-each call counts against your key's quota. The OpenAPI document is at <a href="openapi.json">/openapi.json</a>. Rendered by Swagger UI.</p>
+each call counts against your key's quota. The OpenAPI document is at <a href="openapi.json">/openapi.json</a>. Rendered by Swagger UI.<br>
+No key yet? Running the service yourself, <code>npm start</code> prints a demo key for every plan and keeps them in
+<code>.data/demo-keys.json</code> (under <code>DATA_DIR</code>); <code>npm run keys -- create --tier free</code> makes another.
+On a deployed service, ask its operator for one.</p>
 <div id="swagger-ui"></div>
 <script>${read('swagger-ui-bundle.js')}</script>
 <script>${SETUP}</script>

@@ -4,6 +4,7 @@ import type * as z from 'zod/mini';
 import type { Account } from '../store/accounts';
 import type { EndpointDefinition, QueryParams } from './definition';
 import { apiKeyAuth } from './middleware/apiKeyAuth';
+import { bodyLimit } from './middleware/bodyLimit';
 import { errorMapper } from './middleware/errorMapper';
 import { meter } from './middleware/meter';
 import { planGates } from './middleware/planGates';
@@ -27,9 +28,10 @@ export type Handle<S extends QueryParams> = (call: Call<z.output<S>>) => unknown
 
 /**
  * An endpoint's Lambda handler: the shared pipeline around `handle`, in DESIGN order —
- * request id + logging → error mapper → API key auth → params → plan gates → quota → representation
+ * request id + logging → error mapper → body size (413 over 4 MB) → API key auth → params → plan gates → quota → representation
  * (ETag, Cache-Control, 304, compression) → serializer → handler. The quota stage's single conditional
- * write also records the day's per-API usage; HEAD and 304 answers use no quota. A handler that only reads
+ * write also records the day's per-API usage; HEAD and 304 answers count like the GET they stand for, and
+ * nothing that writes or reaches the internet runs before the call is reserved. A handler that only reads
  * runs while that write is in flight (meter.ts, runsBesideQuota).
  */
 export function endpoint<S extends QueryParams>(definition: EndpointDefinition<S>, handle: Handle<S>) {
@@ -37,7 +39,8 @@ export function endpoint<S extends QueryParams>(definition: EndpointDefinition<S
   const keyed = def.access !== 'public';
   const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2, Error, Context, CallState>()
     .use(requestContext(def))
-    .use(errorMapper());
+    .use(errorMapper())
+    .use(bodyLimit());
   if (keyed) chain.use(apiKeyAuth(def));
   chain.use(queryParams(def));
   if (keyed) chain.use(planGates(def)).use(meter(def));

@@ -1,6 +1,13 @@
+import { ACCESS, type Access } from './plans';
+
 /**
  * HTTP errors with the CONTRACT bodies: `{"error": "<sentence>", "code": "<code>", "param"?: "<name>"}`.
  * Throw them anywhere in a handler or middleware; the error mapper turns them into responses.
+ *
+ * Client libraries written for the live API Ninjas service classify errors by the message text (CONTRACT
+ * "Error messages"), so the key, plan and quota errors start with the live service's phrase ("Missing API
+ * Key.", "Invalid API Key.", "This endpoint is for premium subscribers only.", "Monthly quota exceeded.")
+ * and say more after it.
  */
 export class HttpError extends Error {
   override readonly name: string = 'HttpError';
@@ -37,24 +44,38 @@ export class InvalidParameterError extends HttpError {
 
 export class MissingApiKeyError extends HttpError {
   override readonly name = 'MissingApiKeyError';
-  constructor(message = 'An API key is required in the X-Api-Key header.') {
-    super(401, 'missing_api_key', message);
+  /** `where`: how this endpoint takes the key */
+  constructor(where = 'Send your key in the X-Api-Key header.') {
+    super(401, 'missing_api_key', `Missing API Key. ${where}`);
   }
 }
 
 export class InvalidApiKeyError extends HttpError {
   override readonly name = 'InvalidApiKeyError';
   constructor() {
-    super(401, 'invalid_api_key', 'The API key is unknown or disabled.');
+    super(401, 'invalid_api_key', 'Invalid API Key. The key is unknown or disabled.');
   }
 }
 
+/** Plan rules above Business (Business-tier subscribers and above), in the live service's words. */
+const BUSINESS_TIER_RULES: readonly Access[] = ['business', 'businessOrAnnual'];
+
+/**
+ * 403 plan_required: the live service's opening for what needs the plan (an endpoint, or a parameter or
+ * its value), then `detail` (which plan, and this key's).
+ */
 export class PlanRequiredError extends HttpError {
   override readonly name = 'PlanRequiredError';
-  constructor(message: string, param?: string) {
-    super(403, 'plan_required', message, param);
+  constructor(subject: 'endpoint' | 'parameter', access: Access, detail: string, param?: string) {
+    const opening = BUSINESS_TIER_RULES.includes(access)
+      ? `This ${subject} is available to Business-tier subscribers and above.`
+      : `This ${subject} is for premium subscribers only.`;
+    super(403, 'plan_required', `${opening} ${detail}`, param);
   }
 }
+
+/** The usual detail of a PlanRequiredError: what needs which plan, and the key's own. */
+export const needsPlan = (what: string, access: Access, tier: string) => `${what} needs a plan of: ${ACCESS[access].label}. This key is on the ${tier} plan.`;
 
 export class NotFoundError extends HttpError {
   override readonly name = 'NotFoundError';
@@ -88,7 +109,7 @@ export class GoneError extends HttpError {
 
 export class PayloadTooLargeError extends HttpError {
   override readonly name = 'PayloadTooLargeError';
-  constructor(message = 'The request body is larger than 6 MB.') {
+  constructor(message = 'The request body is larger than 4 MB (4,194,304 bytes), the most this API accepts.') {
     super(413, 'payload_too_large', message);
   }
 }
@@ -125,7 +146,7 @@ export class UnsupportedMediaTypeError extends HttpError {
 export class QuotaExceededError extends HttpError {
   override readonly name = 'QuotaExceededError';
   constructor(retryAfterSeconds: number, resetDate: string) {
-    super(429, 'quota_exceeded', `The monthly quota of this key is used up; it resets on ${resetDate}.`, undefined, {
+    super(429, 'quota_exceeded', `Monthly quota exceeded. The monthly quota of this key is used up; it resets on ${resetDate}.`, undefined, {
       'Retry-After': String(retryAfterSeconds),
     });
   }
@@ -151,6 +172,25 @@ export class DataUnavailableError extends HttpError {
   override readonly name = 'DataUnavailableError';
   constructor(message: string) {
     super(503, 'data_unavailable', message);
+  }
+}
+
+/** Retry-After of a 503 service_unavailable: the SDK has already retried for a few seconds; a store restart or a throttled moment is over in about as long. */
+export const SERVICE_RETRY_AFTER_SECONDS = 5;
+
+/** Our own store cannot be reached (CONTRACT: 503 service_unavailable with Retry-After; the call is not counted). */
+export class ServiceUnavailableError extends HttpError {
+  override readonly name = 'ServiceUnavailableError';
+  /** `mayBeCounted`: the call's quota write may have been applied and could not be given back */
+  constructor(mayBeCounted = false, retryAfterSeconds = SERVICE_RETRY_AFTER_SECONDS) {
+    super(
+      503,
+      'service_unavailable',
+      `Our data store cannot be reached right now; try again in ${retryAfterSeconds} s. ` +
+        (mayBeCounted ? 'The call may have been counted against your quota.' : 'The call was not counted.'),
+      undefined,
+      { 'Retry-After': String(retryAfterSeconds) },
+    );
   }
 }
 

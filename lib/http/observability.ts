@@ -11,8 +11,10 @@
  * local runs and tests keep theirs: the level from AWS_LAMBDA_LOG_LEVEL (Lambda's log-level control), else
  * POWERTOOLS_LOG_LEVEL, else LOG_LEVEL, else INFO; POWERTOOLS_METRICS_DISABLED=true turns metrics off.
  */
-const SERVICE = 'data-query-service';
-const NAMESPACE = 'DataQueryService';
+/** The `service` of every log line and metric (a metric dimension too). */
+export const SERVICE_NAME = 'data-query-service';
+/** The CloudWatch namespace of the service's metrics. */
+export const METRICS_NAMESPACE = 'DataQueryService';
 
 const LEVELS = { TRACE: 6, DEBUG: 8, INFO: 12, WARN: 16, ERROR: 20, CRITICAL: 24, SILENT: 28 } as const;
 export type LogLevel = keyof typeof LEVELS;
@@ -70,7 +72,7 @@ class Logger {
       level,
       message,
       timestamp: new Date().toISOString(),
-      service: SERVICE,
+      service: SERVICE_NAME,
       sampling_rate: 0, // no debug sampling; kept so queries written against Powertools' lines still match
       xray_trace_id: traceId(),
       ...this.#keys,
@@ -90,14 +92,14 @@ const metricsDisabled = () => /^(true|1|yes|on)$/i.test(process.env.POWERTOOLS_M
  * Records one metric as a CloudWatch EMF line: namespace DataQueryService, dimensions `service` and those
  * given (e.g. `api`). CloudWatch turns the line into the metric; nothing is sent from the function.
  */
-export function putMetric(name: string, unit: 'Count' | 'Milliseconds', value: number, dimensions: Record<string, string>): void {
+export function putMetric(name: string, unit: 'Count' | 'Milliseconds' | 'Seconds', value: number, dimensions: Record<string, string>): void {
   if (metricsDisabled()) return;
   const record = {
     _aws: {
       Timestamp: Date.now(),
-      CloudWatchMetrics: [{ Namespace: NAMESPACE, Dimensions: [['service', ...Object.keys(dimensions)]], Metrics: [{ Name: name, Unit: unit }] }],
+      CloudWatchMetrics: [{ Namespace: METRICS_NAMESPACE, Dimensions: [['service', ...Object.keys(dimensions)]], Metrics: [{ Name: name, Unit: unit }] }],
     },
-    service: SERVICE,
+    service: SERVICE_NAME,
     ...dimensions,
     [name]: value,
   };

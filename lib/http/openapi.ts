@@ -1,7 +1,9 @@
 import * as z from 'zod/mini';
+import { revalidates } from './caching';
 import type { EndpointDefinition } from './definition';
 import { ACCESS } from './plans';
-import { HeadersTooLargeError, InternalError, MissingApiKeyError, MissingParameterError, PayloadTooLargeError, QuotaExceededError } from './errors';
+import { pathsOf } from './routes';
+import { HeadersTooLargeError, InternalError, MissingApiKeyError, MissingParameterError, needsPlan, PayloadTooLargeError, PlanRequiredError, QuotaExceededError } from './errors';
 
 type Entry = EndpointDefinition & { name: string; tag: string };
 
@@ -21,7 +23,9 @@ export interface ApiExample {
 const ERRORS = {
   '400': {
     name: 'BadRequest',
-    description: 'A parameter is missing or invalid (the body names it in param), or the request is not valid HTTP',
+    description:
+      'Parameters are missing or invalid: the message names every one (and any unknown parameter the call sent, which was ignored, with the ' +
+      'closest real name), param the first; or the request is not valid HTTP',
     codes: ['missing_parameter', 'invalid_parameter', 'malformed_request'],
     example: new MissingParameterError('ticker').body(),
   },
@@ -35,7 +39,7 @@ const ERRORS = {
     name: 'PlanRequired',
     description: 'The endpoint or a parameter needs a higher plan; the message names it',
     codes: ['plan_required'],
-    example: { error: "Parameter 'year' needs a plan of: Premium (any paid plan). This key is on the free plan.", code: 'plan_required', param: 'year' },
+    example: new PlanRequiredError('parameter', 'premium', needsPlan("Parameter 'year'", 'premium', 'free'), 'year').body(),
   },
   '404': {
     name: 'NoData',
@@ -45,7 +49,8 @@ const ERRORS = {
   },
   '413': {
     name: 'PayloadTooLarge',
-    description: 'The request body is over 6 MB',
+    description:
+      "The request body is over 4 MB (4,194,304 bytes): API Gateway base64-encodes a binary body inside Lambda's 6 MB invocation payload, so no larger body can reach the service",
     codes: ['payload_too_large'],
     example: new PayloadTooLargeError().body(),
   },
@@ -80,9 +85,11 @@ const ERRORS = {
     example: { error: 'Binance did not answer and no bars are stored for this window; try again later.', code: 'upstream_error' },
   },
   '503': {
-    name: 'DataUnavailable',
-    description: 'The data the call needs have not been ingested or imported yet',
-    codes: ['data_unavailable'],
+    name: 'ServiceUnavailable',
+    description:
+      'The data the call needs have not been ingested or imported yet (data_unavailable), or our own store cannot be reached ' +
+      '(service_unavailable, with Retry-After; the call is not counted)',
+    codes: ['data_unavailable', 'service_unavailable'],
     example: { error: 'The stock ticker list has not been ingested yet; try again later.', code: 'data_unavailable' },
   },
 } as const;
@@ -91,8 +98,9 @@ type ErrorStatus = keyof typeof ERRORS;
 /** The errors an operation can answer: every one the HTTP layer and pipeline can raise for it. */
 function errorStatuses(entry: Entry): ErrorStatus[] {
   const statuses: ErrorStatus[] = ['400', '431', '500'];
-  if (entry.access !== 'public') statuses.push('401');
-  if (entry.access !== 'public' && entry.metering !== 'none') statuses.push('403', '404', '429', '502', '503');
+  // a keyed call can find our store unreachable (503 service_unavailable) while it looks up the key
+  if (entry.access !== 'public') statuses.push('401', '503');
+  if (entry.access !== 'public' && entry.metering !== 'none') statuses.push('403', '404', '429', '502');
   if (entry.upload || entry.jsonBody) statuses.push('413');
   if (entry.upload) statuses.push('415');
   return statuses.sort();
@@ -105,7 +113,7 @@ const HEADERS = {
   'RateLimit-Limit': { description: 'Calls per billing month (per minute on /v1/analytics)', schema: { type: 'integer' } },
   'RateLimit-Remaining': { description: 'Calls left in the billing month (minute)', schema: { type: 'integer' } },
   'RateLimit-Reset': { description: 'Seconds until the quota (window) resets', schema: { type: 'integer' } },
-  ETag: { description: 'Strong validator of the answer; send it back in If-None-Match to get 304 while it is current', schema: { type: 'string' } },
+  ETag: { description: 'Strong validator of the answer; send it back in If-None-Match to get 304 while it is current (not on no-store answers)', schema: { type: 'string' } },
   'Cache-Control': { description: 'How long the answer may be reused: public/private max-age, or no-store for per-key answers', schema: { type: 'string' } },
   'Retry-After': { description: 'Seconds until a call can succeed again', schema: { type: 'integer' } },
 };
@@ -187,14 +195,27 @@ function typedExample(value: string, type: unknown): string | number | boolean {
   return value;
 }
 
-function operation(entry: Entry, example: ApiExample | undefined) {
+const pascalCase = (path: string) => path.split('/').filter(Boolean).map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('');
+
+/** The operation of an entry at its path, or at one of its aliases (the same endpoint, metered under its path). */
+function operation(entry: Entry, example: ApiExample | undefined, path = entry.path) {
+  const alias = path !== entry.path;
   const keyed = entry.access !== 'public';
   const query = example?.query ?? {};
   return {
-    operationId: entry.name,
+    operationId: alias ? `${entry.name}At${pascalCase(path)}` : entry.name,
     tags: [entry.tag],
-    summary: entry.summary,
-    description: [entry.description, `Access: ${ACCESS[entry.access].label}.`].filter(Boolean).join('\n\n'),
+    summary: alias ? `${entry.summary} (the same endpoint as ${entry.path})` : entry.summary,
+    description: [
+      alias
+        ? `The same endpoint as ${entry.path} at another address: the same parameters, access and answer. Calls are counted as ${entry.path} calls (also in /v1/analytics).`
+        : undefined,
+      entry.description,
+      `Access: ${ACCESS[entry.access].label}.`,
+      !alias && entry.aliases?.length ? `Also answers at ${entry.aliases.join(', ')}: the same endpoint (same parameters, access and answer).` : undefined,
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
     'x-access': entry.access,
     security: keyed ? KEY_SCHEMES[entry.keyIn ?? 'header'].map((scheme) => ({ [scheme]: [] })) : [],
     parameters: queryParameters(entry).map(({ name, required, description, schema }) => ({
@@ -217,7 +238,7 @@ function operation(entry: Entry, example: ApiExample | undefined) {
           ...(keyed ? { 'RateLimit-Limit': header('RateLimit-Limit'), 'RateLimit-Remaining': header('RateLimit-Remaining'), 'RateLimit-Reset': header('RateLimit-Reset') } : {}),
         },
       },
-      ...(entry.method === 'GET' ? { '304': { $ref: '#/components/responses/NotModified' } } : {}),
+      ...(entry.method === 'GET' && revalidates(entry.cache) ? { '304': { $ref: '#/components/responses/NotModified' } } : {}),
       ...Object.fromEntries(errorStatuses(entry).map((status) => [status, { $ref: `#/components/responses/${ERRORS[status].name}` }])),
     },
   };
@@ -228,7 +249,7 @@ function errorResponse(status: ErrorStatus) {
   const schema = { allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { code: { type: 'string', enum: [...codes] } } }] };
   return {
     description: `${description}. code: ${codes.join(', ')}.`,
-    ...(status === '429' ? { headers: { 'Retry-After': header('Retry-After') } } : {}),
+    ...(status === '429' || status === '503' ? { headers: { 'Retry-After': header('Retry-After') } } : {}),
     content: { 'application/json': { schema, example } },
   };
 }
@@ -241,7 +262,7 @@ export function openApiDocument(entries: readonly Entry[], examples: Record<stri
   const paths: Record<string, Record<string, unknown>> = {};
   for (const entry of entries) {
     if (entry.path === '$default') continue;
-    (paths[entry.path] ??= {})[entry.method.toLowerCase()] = operation(entry, examples[entry.name]);
+    for (const path of pathsOf(entry)) (paths[path] ??= {})[entry.method.toLowerCase()] = operation(entry, examples[entry.name], path);
   }
   return {
     openapi: '3.1.0',
@@ -250,9 +271,11 @@ export function openApiDocument(entries: readonly Entry[], examples: Record<stri
       version: '1.0.0',
       description:
         'Data lookups and small utilities over HTTP. Send your key in the X-Api-Key header (the api_key query parameter on /v1/analytics). ' +
-        'Every error body is {"error", "code", "param"?}. Calls on keyed endpoints count against the monthly quota and carry RateLimit-* headers. ' +
-        'Every GET also answers HEAD (no body, no quota). Answers over 1 KB are compressed (br, then gzip) when Accept-Encoding allows; every 200 ' +
-        'has a strong ETag and a Cache-Control, and If-None-Match with the current ETag answers 304, which uses no quota. ' +
+        'Every error body is {"error", "code", "param"?}; key, plan and quota errors open with the live API Ninjas service\'s phrases ' +
+        '("Missing API Key.", "Invalid API Key.", "This endpoint is for premium subscribers only.", "Monthly quota exceeded."). Calls on keyed endpoints count against the monthly quota and carry RateLimit-* headers. ' +
+        'Every GET also answers HEAD (no body; it counts as a call, as the GET would). Answers over 1 KB are compressed (br, then gzip, as ' +
+        'Accept-Encoding q-values allow); every 200 has a strong ETag and a Cache-Control, and If-None-Match with the current ETag answers 304, ' +
+        'which also counts as a call. Answers marked no-store (per key, drawn at random, or a write such as the counter\'s hit) ignore If-None-Match. ' +
         'A search whose answer is a list answers 200 [] when nothing matches; 404 no_data is for the lookup of one named thing. ' +
         'Examples come from the service itself; those on sample data (made-up values in the real upstream formats) say so and carry "sample": true.',
       license: {
@@ -282,7 +305,7 @@ export function openApiDocument(entries: readonly Entry[], examples: Record<stri
       },
       headers: HEADERS,
       responses: {
-        NotModified: { description: 'If-None-Match named the current ETag: no body, and the call uses no quota' },
+        NotModified: { description: 'If-None-Match named the current ETag: no body; the call counts like the GET it answers' },
         ...Object.fromEntries((Object.keys(ERRORS) as ErrorStatus[]).map((status) => [ERRORS[status].name, errorResponse(status)])),
       },
     },

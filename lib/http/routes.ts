@@ -8,6 +8,13 @@ interface Route {
 /** The methods a route answers: its own, and HEAD beside GET (the body left out). */
 export const methodsOf = (method: string): string[] => (method === 'GET' ? ['GET', 'HEAD'] : [method]);
 
+/** The paths an endpoint answers on: its own, then its aliases. */
+export const pathsOf = (entry: { path: string; aliases?: readonly string[] }): string[] => [entry.path, ...(entry.aliases ?? [])];
+
+/** Every path and method the endpoints serve, the catch-all ($default) left out. */
+export const servedRoutes = (entries: readonly { path: string; method: string; aliases?: readonly string[] }[]): Route[] =>
+  entries.filter((e) => e.path !== '$default').flatMap((e) => pathsOf(e).map((path) => ({ path, method: e.method })));
+
 const unversioned = (path: string) => path.toLowerCase().replace(/\/{2,}/g, '/').replace(/\/+$/, '').replace(/^\/v\d+/, '');
 
 /**

@@ -24,6 +24,11 @@ export interface SampleUpstream {
 /** A scheduled ingestion job: the CDK ingestion stack wires it to an EventBridge schedule; `npm start` runs it in-process. */
 export interface IngestionJobDefinition {
   name: string;
+  /**
+   * The family it belongs to (crypto, stocks, ...; set by jobFamily): the family's data age is one metric
+   * and one stale-data alarm, and its jobs share a nested stack.
+   */
+  family: string;
   /** handler module (functions/ingest/<job>.ts), relative to the project root */
   entry: string;
   /** EventBridge schedule expression (UTC), e.g. rate(1 minute) or cron(0/15 * ? * MON-FRI *) */
@@ -39,9 +44,19 @@ export interface IngestionJobDefinition {
     upstreams: SampleUpstream[];
     /** when the recordings were made (ISO 8601): the seed runs the job at this time */
     recordedAt: string;
+    /** settings the seed gives the job while it runs (e.g. a watchlist of what the recordings hold) */
+    settings?: Record<string, string>;
   };
 }
 
-export function defineJob(definition: IngestionJobDefinition): IngestionJobDefinition {
-  return definition;
+/** A job as its family file writes it (jobFamily adds the family). */
+export type JobSpec = Omit<IngestionJobDefinition, 'family'>;
+
+export function defineJob(spec: JobSpec): JobSpec {
+  return spec;
+}
+
+/** A family's jobs, each marked with the family's name; in the order `npm run seed` runs them. */
+export function jobFamily<T extends Record<string, JobSpec>>(family: string, jobs: T): { [K in keyof T]: T[K] & { family: string } } {
+  return Object.fromEntries(Object.entries(jobs).map(([key, spec]) => [key, { ...spec, family }])) as { [K in keyof T]: T[K] & { family: string } };
 }

@@ -1,4 +1,4 @@
-import { logger } from '../http/observability';
+import { errorFacts, logger, putMetric } from '../http/observability';
 import { recordCollection } from '../store/collections';
 import type { WriteContext } from '../store/marketData';
 import type { IngestionJobDefinition } from './definition';
@@ -13,7 +13,8 @@ import type { IngestionJobDefinition } from './definition';
  * A failed run throws: Lambda retries it and then hands the event to the dead-letter queue (which the
  * ingestion stack alarms on). A run whose summary says it asked for `requested` things and wrote none
  * fails the same way (an upstream answering 404 or empty for everything must not pass for a working one).
- * Every run is recorded in the `job-runs` collection (last success, last error).
+ * Every run is recorded in the `job-runs` collection (last success, last error, last time it stored items),
+ * and then publishes its family's data age (DATA_AGE_METRIC), on which the stale-data alarm of the family acts.
  */
 
 /** The EventBridge scheduled event (only `time` is read), or a local run's event. */
@@ -49,11 +50,37 @@ export class NothingWrittenError extends Error {
 
 export interface JobRun {
   job: string;
+  /** the job's family (crypto, stocks, ...): its data age is the newest `last_written` of the family's runs */
+  family?: string;
   last_run: number;
   last_success: number | null;
   last_error: string | null;
   written: number;
+  /** when a run last stored items (Unix seconds) */
+  last_written?: number | null;
   sample: boolean;
+}
+
+/**
+ * CloudWatch metric (namespace DataQueryService, dimensions service and family) that every run publishes:
+ * seconds since any job of its family last stored an item. Not published while the family has stored nothing.
+ */
+export const DATA_AGE_METRIC = 'DataAgeSeconds';
+
+/** Seconds since the family's newest stored item, from the job-runs records; undefined when it has none. */
+export function dataAge(runs: readonly Pick<JobRun, 'family' | 'last_written'>[], family: string, now: Date): number | undefined {
+  const newest = Math.max(...runs.filter((run) => run.family === family && typeof run.last_written === 'number').map((run) => run.last_written!));
+  return Number.isFinite(newest) ? Math.max(0, Math.floor(now.getTime() / 1000) - newest) : undefined;
+}
+
+/** Publishes the family's data age; trouble reading the records is logged, never fails the run. */
+async function publishDataAge(family: string, now: Date): Promise<void> {
+  try {
+    const age = dataAge((await jobRuns.list(now)).map((run) => run.value), family, now);
+    if (age !== undefined) putMetric(DATA_AGE_METRIC, 'Seconds', age, { family });
+  } catch (error) {
+    logger.warn('ingestion: data age not published', { family, ...errorFacts(error) });
+  }
 }
 
 export const JOB_RUNS = 'job-runs';
@@ -73,15 +100,18 @@ export function ingestionJob(definition: IngestionJobDefinition, run: (context: 
     const context: WriteContext = { now, sample: event.sample === true };
     const job = definition.name;
     const previous = (await jobRuns.get(job, now))?.value;
+    const runTime = Math.floor(now.getTime() / 1000);
     const record = (outcome: Partial<JobRun>) =>
       jobRuns.put(
         [
           {
             job,
-            last_run: Math.floor(now.getTime() / 1000),
+            family: definition.family,
+            last_run: runTime,
             last_success: previous?.last_success ?? null,
             last_error: null,
             written: 0,
+            last_written: previous?.last_written ?? null,
             sample: context.sample,
             ...outcome,
           },
@@ -91,7 +121,8 @@ export function ingestionJob(definition: IngestionJobDefinition, run: (context: 
     try {
       const summary = await run(context);
       if (summary.requested !== undefined && summary.requested > 0 && summary.written === 0) throw new NothingWrittenError(summary);
-      await record({ last_success: Math.floor(now.getTime() / 1000), written: summary.written });
+      await record({ last_success: runTime, written: summary.written, ...(summary.written > 0 ? { last_written: runTime } : {}) });
+      await publishDataAge(definition.family, now);
       if (event.log === false) return summary;
       if (context.sample) logger.warn('ingestion wrote SAMPLE data from recordings, not live data', { job, ...summary });
       else logger.info('ingestion done', { job, ...summary });
@@ -100,6 +131,7 @@ export function ingestionJob(definition: IngestionJobDefinition, run: (context: 
       const message = error instanceof Error ? error.message : String(error);
       if (event.log !== false) logger.error('ingestion failed; stored data left as they were', { job, error: message });
       await record({ last_error: message.slice(0, 500) }).catch(() => undefined);
+      await publishDataAge(definition.family, now);
       throw error;
     }
   };

@@ -110,3 +110,19 @@ export function nextRun(schedule: Schedule, after: Date): Date | undefined {
   }
   return undefined;
 }
+
+/**
+ * The longest time (ms) between two consecutive runs of any of the schedules together, over two weeks from
+ * `from` (every weekday seen twice): how long a family can go without a run of any of its jobs (its stale-data
+ * alarm waits a multiple of it).
+ */
+export function longestGapMs(expressions: readonly string[], from = new Date(Date.UTC(2024, 0, 1))): number {
+  const end = from.getTime() + 14 * DAY_MS;
+  const times = new Set<number>();
+  for (const schedule of expressions.map(parseSchedule)) {
+    for (let run = nextRun(schedule, from); run && run.getTime() <= end; run = nextRun(schedule, run)) times.add(run.getTime());
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  if (sorted.length < 2) throw new ScheduleExpressionError(`the schedules ${expressions.join(', ')} do not run twice in two weeks`);
+  return Math.max(...sorted.slice(1).map((time, i) => time - sorted[i]!));
+}

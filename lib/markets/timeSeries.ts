@@ -21,6 +21,14 @@ export type Period = (typeof PERIODS)[number];
 
 export const PERIOD_SECONDS: Record<Period, number> = { '1m': 60, '5m': 300, '15m': 900, '30m': 1800, '1h': 3600, '4h': 14_400, '1d': 86_400 };
 
+/**
+ * The longest gap between a listing's consecutive sessions a market price accepts as "the session before"
+ * (stocks, futures): no exchange closes longer in the normal course (the longest, Tokyo's Golden Week of
+ * 2019, put 11 days between the sessions of 26 April and 7 May). A stored bar further back means the bars
+ * between are missing, and a close from then is not the previous close, so previous_close and change are null.
+ */
+export const MAX_DAYS_BETWEEN_SESSIONS = 14;
+
 /** The most bars one call returns. */
 export const MAX_BARS = 1000;
 /** Bars in the default window (`start` = `end` − 100 periods). */

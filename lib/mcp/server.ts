@@ -9,16 +9,14 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Account } from '../store/accounts';
-import { InternalError, PayloadTooLargeError } from '../http/errors';
+import { InternalError } from '../http/errors';
+import { MAX_BODY_BYTES } from '../http/limits';
 import { errorFacts, logger } from '../http/observability';
 import { bodyBytes, errorResponse, type HttpResponse } from '../http/response';
 import type { ListedEndpoint } from '../api/registry';
 import type { EndpointInvoker } from './invoker';
 import { toolEndpoint, toolsFor } from './tools';
 import { toolCallEvent, toolResult } from './toolCall';
-
-/** CONTRACT 413: a request body over 4 MB (4,194,304 bytes) is refused. */
-export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 const SERVER_INFO = { name: 'data-query-service', title: 'Data Query Service', version: '1.0.0' };
 
@@ -77,8 +75,8 @@ async function lambdaResult(response: Response): Promise<HttpResponse> {
 
 /** Answers one /mcp request: initialize, tools/list and tools/call (each call run by `invoke`), or the protocol's error. */
 export async function answerMcp(call: McpCall, invoke: EndpointInvoker): Promise<HttpResponse> {
+  // the pipeline's bodyLimit has refused a body over MAX_BODY_BYTES; the transport's own limit is the same one
   const body = bodyBytes(call.event);
-  if (body.length > MAX_BODY_BYTES) throw new PayloadTooLargeError('The request body is larger than 4 MB.');
   const server = mcpServer(call, invoke);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_BODY_BYTES });
   await server.connect(transport);

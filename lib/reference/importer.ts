@@ -13,6 +13,11 @@ export interface ImportedFile {
   /** one line for the build log and manifest: what the file holds and where it came from (omitted for the
    * parts of a set that one file of the set describes) */
   summary?: string;
+  /**
+   * Set when the file holds sample data (a made-up fixture standing in for a dataset that was not given): local
+   * runs serve it, labelled; a build for deployment leaves it out, and its endpoints answer 503 with this.
+   */
+  sample?: MissingData;
 }
 
 /** Data an import step could not produce. */

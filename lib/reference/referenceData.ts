@@ -17,6 +17,10 @@ export interface ReferenceManifest {
   files: Record<string, string>;
   warnings: string[];
   missing: Record<string, MissingData>;
+  /** files that hold sample data (local runs only), with what a deployment answers instead */
+  samples?: Record<string, MissingData>;
+  /** a build for deployment: it holds no sample data (its samples are among `missing`) */
+  deployment?: true;
   /** fingerprint of the import's inputs (datasets, import code, packages, settings): a build with the same inputs is skipped */
   inputs?: string;
 }

@@ -6,7 +6,6 @@
  */
 import { calendarDate, ratePercent, RatePayloadError, type RateObservation } from '../rates/observation';
 import { createHttpClient, type HttpClientOptions } from './http';
-import { BANK_OF_CANADA_BASE_URL_ENV } from '../rates/publishers';
 
 export function parseValetObservations(body: unknown, series: string): RateObservation[] {
   const observations = (body as { observations?: unknown } | null)?.observations;
@@ -25,7 +24,7 @@ export interface BankOfCanadaClient {
 }
 
 export function bankOfCanadaClient(options: Partial<HttpClientOptions> = {}): BankOfCanadaClient {
-  const http = createHttpClient({ baseUrl: process.env[BANK_OF_CANADA_BASE_URL_ENV] ?? 'https://www.bankofcanada.ca', timeoutMs: 15_000, backoffMs: 500, ...options });
+  const http = createHttpClient({ baseUrl: process.env.BANK_OF_CANADA_BASE_URL ?? 'https://www.bankofcanada.ca', timeoutMs: 15_000, backoffMs: 500, ...options });
   return {
     observations: (series, from, to) =>
       http.getJson(`/valet/observations/${encodeURIComponent(series)}/json`, { start_date: from, end_date: to }, (body) => parseValetObservations(body, series)),

@@ -6,7 +6,6 @@
  */
 import { dayMonthYear, ratePercent, RatePayloadError, type RateObservation } from '../rates/observation';
 import { createHttpClient, UpstreamFailure, type HttpClientOptions } from './http';
-import { BCB_BASE_URL_ENV } from '../rates/publishers';
 
 export function parseSgs(body: unknown): RateObservation[] {
   if (!Array.isArray(body)) throw new RatePayloadError('SGS answer is not an array');
@@ -26,7 +25,7 @@ export interface BcbClient {
 }
 
 export function bcbClient(options: Partial<HttpClientOptions> = {}): BcbClient {
-  const http = createHttpClient({ baseUrl: process.env[BCB_BASE_URL_ENV] ?? 'https://api.bcb.gov.br', timeoutMs: 20_000, backoffMs: 500, ...options });
+  const http = createHttpClient({ baseUrl: process.env.BCB_BASE_URL ?? 'https://api.bcb.gov.br', timeoutMs: 20_000, backoffMs: 500, ...options });
   return {
     series: async (code, from, to) => {
       try {

@@ -15,7 +15,8 @@ import { createHttpClient, isJsonObject, UpstreamFailure, type HttpClientOptions
  * The parsers check every field they use, so a malformed or truncated payload never reaches the store:
  * in the per-symbol lists (exchangeInfo, ticker/price) a malformed item is skipped and counted (the jobs
  * log the count); a kline series is all or nothing (a skipped bar would be a silent gap). Numbers arrive
- * as strings ("0.01634790") and leave as numbers.
+ * as strings ("0.01634790") and leave as numbers, except the last prices of ticker/price, which are served
+ * as Binance quotes them (CONTRACT "Live-service parity": /v1/cryptoprice `price` is a decimal string).
  */
 export const BINANCE_DEFAULT_URL = 'https://data-api.binance.vision';
 export const BINANCE_URL_ENV = 'BINANCE_BASE_URL';
@@ -37,7 +38,8 @@ export interface ExchangeSymbol {
 
 export interface TickerPrice {
   symbol: string;
-  price: number;
+  /** the decimal string Binance sent ("62886.03000000") */
+  price: string;
 }
 
 /** One kline (candle); times are Unix milliseconds as Binance sends them. */
@@ -75,13 +77,15 @@ export class BinanceUnknownSymbol extends UpstreamFailure {
  */
 export const SYMBOL_PATTERN = /^[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{N}]{2,20}$/u;
 
-/** A decimal number sent as a string ("0.01634790"), finite and not negative. */
-function decimal(value: unknown, where: string): number {
+/** A decimal number sent as a string ("0.01634790"), finite and not negative: the string as sent. */
+function decimalString(value: unknown, where: string): string {
   if (typeof value !== 'string' || !/^\d+(\.\d+)?$/.test(value)) throw new BinancePayloadError(`${where}: '${String(value)}' is not a decimal string`);
-  const number = Number(value);
-  if (!Number.isFinite(number)) throw new BinancePayloadError(`${where}: '${value}' is out of range`);
-  return number;
+  if (!Number.isFinite(Number(value))) throw new BinancePayloadError(`${where}: '${value}' is out of range`);
+  return value;
 }
+
+/** A decimal number sent as a string, as a number. */
+const decimal = (value: unknown, where: string): number => Number(decimalString(value, where));
 
 function count(value: unknown, where: string): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw new BinancePayloadError(`${where}: '${String(value)}' is not a whole number`);
@@ -142,7 +146,7 @@ export function parseTickerPrices(body: unknown): Listing<TickerPrice> {
   return listOf(body, 'ticker/price', (entry, i) => {
     if (!isJsonObject(entry)) throw new BinancePayloadError(`ticker[${i}] is not an object`);
     const symbol = symbolOf(entry.symbol, `ticker[${i}].symbol`);
-    return { symbol, price: decimal(entry.price, `${symbol} price`) };
+    return { symbol, price: decimalString(entry.price, `${symbol} price`) };
   });
 }
 
@@ -219,7 +223,7 @@ function binanceFailure(error: unknown, symbol?: string): unknown {
 /** A Binance client on BINANCE_BASE_URL (default data-api.binance.vision); `options` override the shared client's settings. */
 export function binanceClient(options: Partial<HttpClientOptions> = {}): BinanceClient {
   const http = createHttpClient({
-    baseUrl: process.env[BINANCE_URL_ENV]?.trim() || BINANCE_DEFAULT_URL,
+    baseUrl: process.env.BINANCE_BASE_URL?.trim() || BINANCE_DEFAULT_URL,
     timeoutMs: 10_000,
     retries: 2,
     backoffMs: 500,

@@ -7,7 +7,6 @@
  */
 import { ratePercent, RatePayloadError } from '../rates/observation';
 import { createHttpClient, type HttpClientOptions } from './http';
-import { BNM_BASE_URL_ENV } from '../rates/publishers';
 
 
 export interface BaseLendingRates {
@@ -38,7 +37,7 @@ export interface BnmClient {
 
 export function bnmClient(options: Partial<HttpClientOptions> = {}): BnmClient {
   const http = createHttpClient({
-    baseUrl: process.env[BNM_BASE_URL_ENV] ?? 'https://api.bnm.gov.my',
+    baseUrl: process.env.BNM_BASE_URL ?? 'https://api.bnm.gov.my',
     timeoutMs: 15_000,
     backoffMs: 500,
     headers: { Accept: 'application/vnd.BNM.API.v1+json', 'User-Agent': process.env.UPSTREAM_USER_AGENT ?? 'data-query-service/0.1 (rates ingestion)' },

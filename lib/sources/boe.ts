@@ -7,7 +7,7 @@
 import { parseCsvRecords } from '../text/delimited';
 import { dayMonthNameYear, ratePercent, RatePayloadError, type RateObservation } from '../rates/observation';
 import { createHttpClient, type HttpClientOptions } from './http';
-import { BOE_BASE_URL_ENV, SONIA_SERIES } from '../rates/publishers';
+import { SONIA_SERIES } from '../rates/publishers';
 
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -30,7 +30,7 @@ export interface BoeClient {
 
 export function boeClient(options: Partial<HttpClientOptions> = {}): BoeClient {
   const http = createHttpClient({
-    baseUrl: process.env[BOE_BASE_URL_ENV] ?? 'https://www.bankofengland.co.uk',
+    baseUrl: process.env.BOE_BASE_URL ?? 'https://www.bankofengland.co.uk',
     timeoutMs: 20_000,
     backoffMs: 500,
     headers: { 'User-Agent': process.env.UPSTREAM_USER_AGENT ?? 'data-query-service/0.1 (rates ingestion)' },

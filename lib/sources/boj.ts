@@ -16,7 +16,7 @@
 import { Parser } from 'htmlparser2';
 import { calendarDate, ratePercent, RatePayloadError, type RateObservation } from '../rates/observation';
 import { createHttpClient, type HttpClientOptions } from './http';
-import { BOJ_STAT_BASE_URL_ENV, BOJ_SITE_BASE_URL_ENV, TONA_SERIES, BOJ_PRIME_PAGE } from '../rates/publishers';
+import { TONA_SERIES, BOJ_PRIME_PAGE } from '../rates/publishers';
 
 
 const NO_DATA = 'M181030I';
@@ -143,8 +143,8 @@ const yearMonth = (date: string) => date.slice(0, 7).replace('-', '');
 
 export function bojClient(options: Partial<HttpClientOptions> = {}): BojClient {
   const common = { timeoutMs: 20_000, backoffMs: 1000, headers: { 'User-Agent': process.env.UPSTREAM_USER_AGENT ?? 'data-query-service/0.1 (rates ingestion)' }, ...options };
-  const stat = createHttpClient({ baseUrl: process.env[BOJ_STAT_BASE_URL_ENV] ?? 'https://www.stat-search.boj.or.jp', ...common });
-  const site = createHttpClient({ baseUrl: process.env[BOJ_SITE_BASE_URL_ENV] ?? 'https://www.boj.or.jp', ...common });
+  const stat = createHttpClient({ baseUrl: process.env.BOJ_STAT_BASE_URL ?? 'https://www.stat-search.boj.or.jp', ...common });
+  const site = createHttpClient({ baseUrl: process.env.BOJ_SITE_BASE_URL ?? 'https://www.boj.or.jp', ...common });
   return {
     tona: async (from, to) => {
       const query = { format: 'json', lang: 'en', db: TONA_SERIES.db, code: TONA_SERIES.code, startDate: yearMonth(from), endDate: yearMonth(to) };

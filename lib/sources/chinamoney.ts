@@ -7,7 +7,6 @@
  */
 import { calendarDate, ratePercent, RatePayloadError, type RateObservation } from '../rates/observation';
 import { createHttpClient, type HttpClientOptions } from './http';
-import { CHINAMONEY_BASE_URL_ENV } from '../rates/publishers';
 
 
 export function parseLpr(body: unknown, term = '1Y'): RateObservation {
@@ -26,7 +25,7 @@ export interface ChinamoneyClient {
 
 export function chinamoneyClient(options: Partial<HttpClientOptions> = {}): ChinamoneyClient {
   const http = createHttpClient({
-    baseUrl: process.env[CHINAMONEY_BASE_URL_ENV] ?? 'https://www.chinamoney.com.cn',
+    baseUrl: process.env.CHINAMONEY_BASE_URL ?? 'https://www.chinamoney.com.cn',
     timeoutMs: 15_000,
     backoffMs: 1000,
     headers: { 'User-Agent': 'Mozilla/5.0 (compatible; data-query-service/0.1)', Referer: 'https://www.chinamoney.com.cn/chinese/bklpr/' },

@@ -87,7 +87,7 @@ export interface EcbClient {
 
 export function ecbClient(options: Partial<HttpClientOptions> = {}): EcbClient {
   const http = createHttpClient({
-    baseUrl: process.env[ECB_BASE_URL_ENV]?.trim() || 'https://www.ecb.europa.eu',
+    baseUrl: process.env.ECB_BASE_URL?.trim() || 'https://www.ecb.europa.eu',
     timeoutMs: 10_000,
     retries: 3,
     backoffMs: 500,

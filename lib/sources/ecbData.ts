@@ -7,7 +7,7 @@
 import { parseCsvRecords } from '../text/delimited';
 import { calendarDate, ratePercent, RatePayloadError, type RateObservation } from '../rates/observation';
 import { createHttpClient, UpstreamFailure, type HttpClientOptions } from './http';
-import { ECB_DATA_BASE_URL_ENV, ESTR_SERIES } from '../rates/publishers';
+import { ESTR_SERIES } from '../rates/publishers';
 
 
 export function parseEcbCsv(text: string): RateObservation[] {
@@ -25,7 +25,7 @@ export interface EcbDataClient {
 }
 
 export function ecbDataClient(options: Partial<HttpClientOptions> = {}): EcbDataClient {
-  const http = createHttpClient({ baseUrl: process.env[ECB_DATA_BASE_URL_ENV] ?? 'https://data-api.ecb.europa.eu', timeoutMs: 20_000, backoffMs: 500, ...options });
+  const http = createHttpClient({ baseUrl: process.env.ECB_DATA_BASE_URL ?? 'https://data-api.ecb.europa.eu', timeoutMs: 20_000, backoffMs: 500, ...options });
   return {
     estr: async (from, to) => {
       try {

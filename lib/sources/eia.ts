@@ -1,4 +1,5 @@
 import { createHttpClient, type HttpClientOptions } from './http';
+import { upstreamKey } from './upstreamKey';
 
 /**
  * EIA API v2 (SOURCES.md §4): `GET /v2/<route>/data/?api_key=…&frequency=daily&data[0]=value&facets[series][]=<id>`.
@@ -63,12 +64,12 @@ export interface EiaClient {
   dailySeries(route: string, seriesId: string, start: string): Promise<EiaObservation[]>;
 }
 
-/** undefined when no EIA_API_KEY is configured (callers then use FRED). */
-export function eiaClient(options: Partial<HttpClientOptions> = {}): EiaClient | undefined {
-  const apiKey = process.env[EIA_API_KEY_ENV]?.trim();
+/** undefined when no EIA key is configured (callers then use FRED); the key is a secret (lib/sources/upstreamKey.ts). */
+export async function eiaClient(options: Partial<HttpClientOptions> = {}): Promise<EiaClient | undefined> {
+  const apiKey = await upstreamKey(process.env.EIA_API_KEY_PARAMETER, process.env.EIA_API_KEY);
   if (!apiKey) return undefined;
   const http = createHttpClient({
-    baseUrl: process.env[EIA_BASE_URL_ENV]?.trim() || 'https://api.eia.gov',
+    baseUrl: process.env.EIA_BASE_URL?.trim() || 'https://api.eia.gov',
     timeoutMs: 15_000,
     retries: 3,
     backoffMs: 500,

@@ -1,5 +1,6 @@
 import { parseCsvRecords } from '../text/delimited';
-import { createHttpClient, createPacer, type HttpClientOptions } from './http';
+import { createHttpClient, createPacer, type HttpClient, type HttpClientOptions } from './http';
+import { upstreamKey } from './upstreamKey';
 
 /**
  * FRED, St. Louis Fed (SOURCES.md §3). Without a key: the graph CSV (`fred.stlouisfed.org/graph/fredgraph.csv`,
@@ -61,7 +62,6 @@ export interface FredClient {
 }
 
 export function fredClient(options: Partial<HttpClientOptions> = {}): FredClient {
-  const apiKey = process.env[FRED_API_KEY_ENV];
   const common = {
     timeoutMs: 10_000,
     retries: 3,
@@ -70,20 +70,23 @@ export function fredClient(options: Partial<HttpClientOptions> = {}): FredClient
     headers: { 'User-Agent': process.env.UPSTREAM_USER_AGENT ?? 'data-query-service/0.1 (market data ingestion)' },
     ...options,
   };
-  if (apiKey) {
-    const api = createHttpClient({ baseUrl: process.env[FRED_API_URL_ENV] ?? 'https://api.stlouisfed.org', query: { api_key: apiKey }, ...common });
-    return {
-      observations: (seriesId, start, end) =>
-        api.getJson(
-          '/fred/series/observations',
-          { series_id: seriesId, file_type: 'json', observation_start: start, observation_end: end, sort_order: 'asc', limit: 100000 },
-          parseFredObservations,
-        ),
-    };
-  }
-  const graph = createHttpClient({ baseUrl: process.env[FRED_GRAPH_URL_ENV] ?? 'https://fred.stlouisfed.org', ...common });
+  const graph = createHttpClient({ baseUrl: process.env.FRED_GRAPH_BASE_URL ?? 'https://fred.stlouisfed.org', ...common });
+  // the key is a secret read on first use (lib/sources/upstreamKey.ts); the JSON API needs it, the graph CSV does not
+  let api: Promise<HttpClient | undefined> | undefined;
+  const keyedApi = () =>
+    (api ??= upstreamKey(process.env.FRED_API_KEY_PARAMETER, process.env.FRED_API_KEY).then((apiKey) =>
+      apiKey ? createHttpClient({ baseUrl: process.env.FRED_API_BASE_URL ?? 'https://api.stlouisfed.org', query: { api_key: apiKey }, ...common }) : undefined,
+    ));
   return {
-    observations: (seriesId, start, end) =>
-      graph.getText('/graph/fredgraph.csv', { id: seriesId, cosd: start, coed: end }, (text) => parseFredGraphCsv(text, seriesId)),
+    observations: async (seriesId, start, end) => {
+      const keyed = await keyedApi();
+      return keyed
+        ? keyed.getJson(
+            '/fred/series/observations',
+            { series_id: seriesId, file_type: 'json', observation_start: start, observation_end: end, sort_order: 'asc', limit: 100000 },
+            parseFredObservations,
+          )
+        : graph.getText('/graph/fredgraph.csv', { id: seriesId, cosd: start, coed: end }, (text) => parseFredGraphCsv(text, seriesId));
+    },
   };
 }

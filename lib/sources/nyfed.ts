@@ -6,7 +6,7 @@
  */
 import { calendarDate, ratePercent, RatePayloadError, type RateObservation } from '../rates/observation';
 import { createHttpClient, type HttpClientOptions } from './http';
-import { NYFED_BASE_URL_ENV, NYFED_RATES } from '../rates/publishers';
+import { NYFED_RATES } from '../rates/publishers';
 
 
 
@@ -28,7 +28,7 @@ export interface NyFedClient {
 }
 
 export function nyFedClient(options: Partial<HttpClientOptions> = {}): NyFedClient {
-  const http = createHttpClient({ baseUrl: process.env[NYFED_BASE_URL_ENV] ?? 'https://markets.newyorkfed.org', timeoutMs: 15_000, backoffMs: 500, ...options });
+  const http = createHttpClient({ baseUrl: process.env.NYFED_BASE_URL ?? 'https://markets.newyorkfed.org', timeoutMs: 15_000, backoffMs: 500, ...options });
   return {
     rates: (rate, from, to) =>
       http.getJson(NYFED_RATES[rate].path, { startDate: from, endDate: to }, (body) => parseNyFedRefRates(body, NYFED_RATES[rate].type)),

@@ -1,10 +1,12 @@
 /**
  * Open-Meteo air-quality and geocoding APIs (SOURCES.md §9). The free hosts are non-commercial only; with
- * OPEN_METEO_API_KEY set the client uses the `customer-` hosts and sends `apikey=`, as Open-Meteo's terms
- * require for commercial use. OPEN_METEO_AIR_QUALITY_URL / OPEN_METEO_GEOCODING_URL override the base URLs
- * (tests point them at a fake upstream on 127.0.0.1).
+ * an API key (OPEN_METEO_API_KEY locally, its SSM parameter in Lambda: lib/sources/upstreamKey.ts) the client
+ * uses the `customer-` hosts and sends `apikey=`, as Open-Meteo's terms require for commercial use.
+ * OPEN_METEO_AIR_QUALITY_URL / OPEN_METEO_GEOCODING_URL override the base URLs (tests point them at a fake
+ * upstream on 127.0.0.1).
  */
-import { createHttpClient, isJsonObject, type HttpClientOptions } from './http';
+import { createHttpClient, isJsonObject, type HttpClient, type HttpClientOptions } from './http';
+import { upstreamKey } from './upstreamKey';
 
 export const AIR_QUALITY_VARIABLES = ['pm10', 'pm2_5', 'carbon_monoxide', 'nitrogen_dioxide', 'sulphur_dioxide', 'ozone'] as const;
 export type AirQualityVariable = (typeof AIR_QUALITY_VARIABLES)[number];
@@ -15,8 +17,10 @@ export interface OpenMeteoConfig {
   apiKey?: string;
 }
 
-export function openMeteoConfig(env: Record<string, string | undefined> = process.env): OpenMeteoConfig {
-  const apiKey = env.OPEN_METEO_API_KEY?.trim() || undefined;
+export function openMeteoConfig(
+  env: Record<string, string | undefined> = process.env,
+  apiKey: string | undefined = env.OPEN_METEO_API_KEY?.trim() || undefined,
+): OpenMeteoConfig {
   const customer = apiKey ? 'customer-' : '';
   return {
     airQualityUrl: env.OPEN_METEO_AIR_QUALITY_URL?.trim() || `https://${customer}air-quality-api.open-meteo.com`,
@@ -106,20 +110,32 @@ export interface OpenMeteoClient {
   searchPlaces(name: string, countryCode?: string): Promise<Place[]>;
 }
 
-export function openMeteoClient(config: OpenMeteoConfig = openMeteoConfig(), http: Partial<HttpClientOptions> = {}): OpenMeteoClient {
-  const query = { apikey: config.apiKey };
-  const airQuality = createHttpClient({ timeoutMs: 4000, retries: 2, maxRetryAfterMs: 3000, ...http, baseUrl: config.airQualityUrl, query });
-  const geocoding = createHttpClient({ timeoutMs: 3000, retries: 2, maxRetryAfterMs: 3000, ...http, baseUrl: config.geocodingUrl, query });
+/** The configuration of this deployment: base URLs from the environment, the key from its secret. */
+export async function configuredOpenMeteo(): Promise<OpenMeteoConfig> {
+  return openMeteoConfig(process.env, await upstreamKey(process.env.OPEN_METEO_API_KEY_PARAMETER, process.env.OPEN_METEO_API_KEY));
+}
+
+/** A client on `config`, or on this deployment's configuration, read at the first request. */
+export function openMeteoClient(
+  config: OpenMeteoConfig | (() => Promise<OpenMeteoConfig>) = configuredOpenMeteo,
+  http: Partial<HttpClientOptions> = {},
+): OpenMeteoClient {
+  let clients: Promise<{ airQuality: HttpClient; geocoding: HttpClient }> | undefined;
+  const ready = () =>
+    (clients ??= Promise.resolve(typeof config === 'function' ? config() : config).then(({ airQualityUrl, geocodingUrl, apiKey }) => ({
+      airQuality: createHttpClient({ timeoutMs: 4000, retries: 2, maxRetryAfterMs: 3000, ...http, baseUrl: airQualityUrl, query: { apikey: apiKey } }),
+      geocoding: createHttpClient({ timeoutMs: 3000, retries: 2, maxRetryAfterMs: 3000, ...http, baseUrl: geocodingUrl, query: { apikey: apiKey } }),
+    })));
   const variables = AIR_QUALITY_VARIABLES.join(',');
   return {
-    airQuality: (latitude, longitude) =>
-      airQuality.getJson(
+    airQuality: async (latitude, longitude) =>
+      (await ready()).airQuality.getJson(
         '/v1/air-quality',
         { latitude, longitude, current: variables, hourly: variables, past_hours: 24, forecast_hours: 1, timezone: 'GMT' },
         parseAirQualityPayload,
       ),
-    searchPlaces: (name, countryCode) =>
-      geocoding.getJson(
+    searchPlaces: async (name, countryCode) =>
+      (await ready()).geocoding.getJson(
         '/v1/search',
         { name, count: 20, language: 'en', format: 'json', countryCode },
         parseGeocodingPayload,

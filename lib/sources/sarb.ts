@@ -6,7 +6,6 @@
  */
 import { calendarDate, ratePercent, RatePayloadError, type RateObservation } from '../rates/observation';
 import { createHttpClient, type HttpClientOptions } from './http';
-import { SARB_BASE_URL_ENV } from '../rates/publishers';
 
 
 export function parseSarbPrime(body: unknown): RateObservation {
@@ -24,7 +23,7 @@ export interface SarbClient {
 
 export function sarbClient(options: Partial<HttpClientOptions> = {}): SarbClient {
   const http = createHttpClient({
-    baseUrl: process.env[SARB_BASE_URL_ENV] ?? 'https://custom.resbank.co.za',
+    baseUrl: process.env.SARB_BASE_URL ?? 'https://custom.resbank.co.za',
     timeoutMs: 15_000,
     backoffMs: 500,
     headers: { 'User-Agent': process.env.UPSTREAM_USER_AGENT ?? 'data-query-service/0.1 (rates ingestion)' },

@@ -227,7 +227,7 @@ export interface SecClientOptions extends Partial<HttpClientOptions> {
 export function secClient(options: SecClientOptions = {}): SecClient {
   const { wwwBaseUrl, dataBaseUrl, ...http } = options;
   const pacer: Pacer = options.pacer ?? createPacer(SEC_REQUESTS_PER_SECOND);
-  const userAgent = process.env[SEC_USER_AGENT_ENV]?.trim() || SEC_DEFAULT_USER_AGENT;
+  const userAgent = process.env.SEC_USER_AGENT?.trim() || SEC_DEFAULT_USER_AGENT;
   const common: Omit<HttpClientOptions, 'baseUrl'> = {
     timeoutMs: 15_000,
     retries: 3,
@@ -240,8 +240,8 @@ export function secClient(options: SecClientOptions = {}): SecClient {
     headers: { ...http.headers, 'User-Agent': userAgent },
     pacer,
   };
-  const www: HttpClient = createHttpClient({ baseUrl: wwwBaseUrl ?? process.env[SEC_WWW_URL_ENV] ?? 'https://www.sec.gov', ...common });
-  const data: HttpClient = createHttpClient({ baseUrl: dataBaseUrl ?? process.env[SEC_DATA_URL_ENV] ?? 'https://data.sec.gov', ...common });
+  const www: HttpClient = createHttpClient({ baseUrl: wwwBaseUrl ?? process.env.SEC_WWW_BASE_URL ?? 'https://www.sec.gov', ...common });
+  const data: HttpClient = createHttpClient({ baseUrl: dataBaseUrl ?? process.env.SEC_DATA_BASE_URL ?? 'https://data.sec.gov', ...common });
   return {
     companyTickers: () => www.getJson('/files/company_tickers.json', {}, parseCompanyTickers),
     companyTickersExchange: () => www.getJson('/files/company_tickers_exchange.json', {}, parseCompanyTickersExchange),

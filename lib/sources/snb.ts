@@ -8,7 +8,7 @@
 import { parseDelimited } from '../text/delimited';
 import { calendarDate, ratePercent, RatePayloadError, type RateObservation } from '../rates/observation';
 import { createHttpClient, type HttpClientOptions } from './http';
-import { SNB_BASE_URL_ENV, SNB_RATES_CUBE, SARON_MEMBER } from '../rates/publishers';
+import { SNB_RATES_CUBE, SARON_MEMBER } from '../rates/publishers';
 
 
 /** The portal's CSV → observations of one D0 member. */
@@ -31,7 +31,7 @@ export interface SnbClient {
 }
 
 export function snbClient(options: Partial<HttpClientOptions> = {}): SnbClient {
-  const http = createHttpClient({ baseUrl: process.env[SNB_BASE_URL_ENV] ?? 'https://data.snb.ch', timeoutMs: 20_000, backoffMs: 500, ...options });
+  const http = createHttpClient({ baseUrl: process.env.SNB_BASE_URL ?? 'https://data.snb.ch', timeoutMs: 20_000, backoffMs: 500, ...options });
   return {
     saron: (from, to) =>
       http.getText(`/api/cube/${SNB_RATES_CUBE}/data/csv/en`, { dimSel: `D0(${SARON_MEMBER})`, fromDate: from, toDate: to }, (text) =>

@@ -170,9 +170,9 @@ const DEFAULT_REQUESTS_PER_SECOND = 4;
  * no limit and throttles bursts from cloud IPs), so every job that reads many symbols stays polite.
  */
 export function yahooChartClient(options: Partial<HttpClientOptions> = {}): YahooChartClient {
-  const rate = Number(process.env[YAHOO_CHART_RATE_ENV]);
+  const rate = Number(process.env.YAHOO_CHART_REQUESTS_PER_SECOND);
   const http: HttpClient = createHttpClient({
-    baseUrl: process.env[YAHOO_CHART_URL_ENV] ?? YAHOO_CHART_DEFAULT_URL,
+    baseUrl: process.env.YAHOO_CHART_BASE_URL ?? YAHOO_CHART_DEFAULT_URL,
     timeoutMs: 8000,
     retries: 3,
     pacer: createPacer(rate > 0 ? rate : DEFAULT_REQUESTS_PER_SECOND),

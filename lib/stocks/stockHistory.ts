@@ -1,4 +1,4 @@
-import { NoDataError, PlanRequiredError } from '../http/errors';
+import { needsPlan, NoDataError, PlanRequiredError } from '../http/errors';
 import { ACCESS, type Plan } from '../http/plans';
 import { sampleMark } from '../http/sample';
 import { MAX_BARS, PERIOD_SECONDS, periodStart, timeWindow, windowNotStored, type Period, type TimeWindow } from '../markets/timeSeries';
@@ -63,8 +63,9 @@ export function historyWindow(query: HistoryQuery, plan: Plan, now: Date): TimeW
       const value = query[param];
       if (value !== undefined && value < floor) {
         throw new PlanRequiredError(
-          `Stock history older than ${HISTORY_YEARS_BELOW_BUSINESS} years (before ${new Date(floor * 1000).toISOString().slice(0, 10)}) needs a plan of: ` +
-            `${ACCESS.businessOrAnnual.label}. This key is on the ${plan.tier} plan.`,
+          'parameter',
+          'businessOrAnnual',
+          needsPlan(`Stock history older than ${HISTORY_YEARS_BELOW_BUSINESS} years (before ${new Date(floor * 1000).toISOString().slice(0, 10)})`, 'businessOrAnnual', plan.tier),
           param,
         );
       }

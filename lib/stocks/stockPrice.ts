@@ -2,12 +2,16 @@ import { NoDataError, UpstreamError } from '../http/errors';
 import { sampleMark } from '../http/sample';
 import type { Stored } from '../store/marketData';
 import { roundDecimal } from '../numbers/round';
+import { MAX_DAYS_BETWEEN_SESSIONS } from '../markets/timeSeries';
 import { addDays } from '../time/calendarDate';
 import type { StockSnapshot } from './chartRead';
 import { latestDailyTransition, sessionDateOf, isPublished, type DailyBar } from './dailyBars';
 import { isOnWatchlist, readThrough, requestPathClient } from './readThrough';
 import { readDaily } from './sourceRead';
 import { dailyBars, dailyCoverage, stockSnapshots, stockTickers } from './store';
+import { STOCK_TICKERS_JOB } from './tickers';
+import { fundClasses, FUND_TICKERS_JOB } from '../funds/store';
+import { jobHasSucceeded } from '../ingest/job';
 import { sessionCloseTime } from './tradingCalendar';
 
 /**
@@ -22,21 +26,35 @@ import { sessionCloseTime } from './tradingCalendar';
  * Where the data come from: watchlist tickers are kept by the ingestion jobs; any other ticker (or one
  * with nothing stored yet) is read on demand and written to the store, and read again once stored data
  * are out of date (live: after LIVE_QUOTE_SECONDS; close: after the next 17:00/04:00 ET transition).
+ * A US-form ticker with nothing stored that is in none of the listings we hold is 404 no_data without
+ * asking the source (inNoListing).
  */
 export const LIVE_QUOTE_SECONDS = 60;
 
-/**
- * The longest gap between a listing's consecutive sessions the service accepts as the session before: no
- * exchange closes longer in the normal course (the longest, Tokyo's Golden Week of 2019, put 11 days between
- * the sessions of 26 April and 7 May). A stored bar further back means the bars between are missing, and a
- * close from then is not "the session before", so previous_close and change are null.
- */
-export const MAX_DAYS_BETWEEN_SESSIONS = 14;
 
 /** The stored bar of the session before `session` (bars newest first), or undefined when it is not stored. */
 function sessionBefore(bars: Stored<DailyBar>[], session: string): Stored<DailyBar> | undefined {
   const before = bars.find((bar) => bar.value.session < session);
   return before && before.value.session >= addDays(session, -MAX_DAYS_BETWEEN_SESSIONS) ? before : undefined;
+}
+
+/** A ticker in the US form (letters and digits, parts joined by '-': AAPL, BRK-B): the SEC lists cover those. */
+const US_FORM = /^[A-Z0-9]+(?:-[A-Z0-9]+)*$/;
+
+/**
+ * Whether a ticker with nothing stored is in none of the listings we hold (CONTRACT: 404 no_data without
+ * asking an upstream): a US-form ticker, not on the watchlist, in neither the SEC company list (`listing`,
+ * already read) nor the SEC fund share classes, once both lists have been ingested. Index (^), exchange
+ * suffix (7203.T) and futures or FX (=) forms are listings we do not hold, so the source is asked for them.
+ */
+async function inNoListing(ticker: string, listing: unknown, now: Date): Promise<boolean> {
+  if (listing || !US_FORM.test(ticker) || isOnWatchlist(ticker)) return false;
+  const [fund, stocksListed, fundsListed] = await Promise.all([
+    fundClasses.get(ticker, now),
+    jobHasSucceeded(STOCK_TICKERS_JOB, now),
+    jobHasSucceeded(FUND_TICKERS_JOB, now),
+  ]);
+  return !fund && stocksListed && fundsListed;
 }
 
 export interface StockPrice {
@@ -65,6 +83,9 @@ export async function stockPrice(ticker: string, live: boolean, now: Date): Prom
     !coverage ||
     (!isOnWatchlist(ticker) &&
       (live ? storedSnapshot.storedAt < nowSeconds - LIVE_QUOTE_SECONDS : coverage.value.read_at < latestDailyTransition(nowSeconds)));
+  if (!storedSnapshot && (await inNoListing(ticker, listing, now))) {
+    throw new NoDataError(`No stock or index with ticker '${ticker}' is known: it is in neither the SEC company nor fund ticker lists.`);
+  }
   if (outdated) {
     const outcome = await readThrough(() => readDaily(requestPathClient(), ticker, nowSeconds, coverage?.value), now);
     if ('read' in outcome) {

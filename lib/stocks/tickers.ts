@@ -10,6 +10,9 @@
  */
 import { paddedCik, type ExchangeTickerEntry } from '../sources/sec';
 
+/** The ticker list job's name: its run record (job-runs) tells whether the list was ever ingested. */
+export const STOCK_TICKERS_JOB = 'stockTickers';
+
 export const TICKER_PATTERN = /^\^?[A-Z0-9]+(?:[.\-=][A-Z0-9]+)*=?$/;
 export const TICKER_MAX_LENGTH = 20;
 
@@ -66,12 +69,17 @@ export const DEFAULT_WATCHLIST: readonly string[] = [
 ];
 
 export const WATCHLIST_ENV = 'STOCK_WATCHLIST';
+/**
+ * Most tickers the setting may list: it travels in the functions' environment, which Lambda caps at 4 KB
+ * (100 tickers of the longest form, 20 characters, take 2,100 bytes), and every one is read each 5 minutes.
+ */
+export const MAX_WATCHLIST = 100;
 
 /**
  * The tickers the ingestion jobs keep current: STOCK_WATCHLIST (comma- or space-separated) or the default.
- * Throws on a malformed ticker, so a typo in the setting fails loudly instead of being skipped.
+ * Throws on a malformed ticker or too many, so a typo in the setting fails loudly instead of being skipped.
  */
-export function watchlist(setting = process.env[WATCHLIST_ENV]): string[] {
+export function watchlist(setting = process.env.STOCK_WATCHLIST): string[] {
   if (setting === undefined || setting.trim() === '') return [...DEFAULT_WATCHLIST];
   const tickers = setting
     .split(/[\s,]+/)
@@ -79,5 +87,7 @@ export function watchlist(setting = process.env[WATCHLIST_ENV]): string[] {
     .map((t) => t.toUpperCase());
   const bad = tickers.filter((t) => !isTicker(t));
   if (bad.length) throw new Error(`${WATCHLIST_ENV} has malformed tickers: ${bad.join(', ')}`);
-  return [...new Set(tickers)];
+  const unique = [...new Set(tickers)];
+  if (unique.length > MAX_WATCHLIST) throw new Error(`${WATCHLIST_ENV} lists ${unique.length} tickers; at most ${MAX_WATCHLIST}`);
+  return unique;
 }

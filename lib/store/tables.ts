@@ -13,6 +13,12 @@
 export interface TableDefinition {
   /** environment variable holding the physical table name */
   env: string;
+  /**
+   * The DynamoDB actions its repository uses to read it and to write it: what a function that reads or writes
+   * the table is granted, nothing more (test/infra/stacks.test.ts holds them to the repository's commands).
+   * Nothing deletes an item on its own: replaced records go in a BatchWriteItem.
+   */
+  actions: { read: readonly DynamoAction[]; write: readonly DynamoAction[] };
   /** table name in the embedded local store */
   localName: string;
   partitionKey: string;
@@ -20,12 +26,36 @@ export interface TableDefinition {
   ttlAttribute?: string;
 }
 
+export type DynamoAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'BatchWriteItem';
+
 export const TABLES = {
-  accounts: { env: 'ACCOUNTS_TABLE', localName: 'accounts', partitionKey: 'key_hash' },
-  usage: { env: 'USAGE_TABLE', localName: 'usage', partitionKey: 'account', sortKey: 'period', ttlAttribute: 'expires_at' },
-  counters: { env: 'COUNTERS_TABLE', localName: 'counters', partitionKey: 'owner', sortKey: 'id', ttlAttribute: 'expires_at' },
-  cache: { env: 'CACHE_TABLE', localName: 'cache', partitionKey: 'key', ttlAttribute: 'expires_at' },
-  market: { env: 'MARKET_TABLE', localName: 'market', partitionKey: 'pk', sortKey: 'sk', ttlAttribute: 'expires_at' },
+  // functions only look keys up; the key CLI writes and lists them with the operator's own credentials
+  accounts: { env: 'ACCOUNTS_TABLE', localName: 'accounts', partitionKey: 'key_hash', actions: { read: ['GetItem'], write: [] } },
+  usage: {
+    env: 'USAGE_TABLE',
+    localName: 'usage',
+    partitionKey: 'account',
+    sortKey: 'period',
+    ttlAttribute: 'expires_at',
+    actions: { read: ['GetItem'], write: ['UpdateItem'] },
+  },
+  counters: {
+    env: 'COUNTERS_TABLE',
+    localName: 'counters',
+    partitionKey: 'owner',
+    sortKey: 'id',
+    ttlAttribute: 'expires_at',
+    actions: { read: ['GetItem'], write: ['PutItem', 'UpdateItem'] },
+  },
+  cache: { env: 'CACHE_TABLE', localName: 'cache', partitionKey: 'key', ttlAttribute: 'expires_at', actions: { read: ['GetItem'], write: ['PutItem'] } },
+  market: {
+    env: 'MARKET_TABLE',
+    localName: 'market',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    ttlAttribute: 'expires_at',
+    actions: { read: ['GetItem', 'BatchGetItem', 'Query'], write: ['BatchWriteItem'] },
+  },
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableName = keyof typeof TABLES;

@@ -15,19 +15,28 @@
  * medians (B25103 / B25077). The 25th and 75th tax percentiles are read off the B25102 distribution:
  * units paying no tax sit at $0, the CDF is linear inside each bin and passes through the published
  * median; in the open "$3,000 or more" bin it continues with the density of the segment below it.
- * Census "no estimate" codes (negative values such as -666666666) count as missing.
+ * Census "no estimate" codes (negative values such as -666666666) count as missing, and so do the values ACS
+ * publishes as a bound instead of an estimate (ACS_BOUNDS): a rate computed from a bound would be a bound too.
  */
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 
-/** The committed sample ACS responses (made-up figures), imported when ACS_DIR is not set. */
+/** The committed sample ACS responses (made-up figures), imported only when neither ACS_DIR nor the acs-zcta data set is there. */
 export const ACS_FIXTURE_DIR = fileURLToPath(new URL('../../test/fixtures/acs/', import.meta.url));
 
-/** The directory the ACS responses are read from: ACS_DIR, else the committed sample fixture. */
-export function acsDirectory(configured = process.env.ACS_DIR): string {
+/** The directory of ACS API responses given in ACS_DIR, or undefined when it is not set. */
+export function acsDirectory(configured = process.env.ACS_DIR): string | undefined {
   const acsDir = configured?.trim();
-  return acsDir ? resolve(acsDir) : ACS_FIXTURE_DIR;
+  return acsDir ? resolve(acsDir) : undefined;
 }
+
+/**
+ * Values ACS publishes for a median or quartile in the open top or bottom bin of its distribution ("jam values"):
+ * bounds, not estimates. Home value (B25076–B25078): 9,999 = "less than $10,000", 2,000,001 = "$2,000,000 or
+ * more"; real estate taxes paid (B25103): 199 = "less than $200", 10,001 = "$10,000 or more" (Census Bureau, ACS
+ * Summary File Technical Documentation, "Jam Values for Medians"; the acs-zcta SOURCE.md counts them per file).
+ */
+export const ACS_BOUNDS = { homeValue: [9999, 2000001], taxesPaid: [199, 10001] } as const;
 
 export const ACS_TAX_VARIABLES = {
   medianTaxes: 'B25103_001E',
@@ -131,16 +140,21 @@ export function taxesPaidPercentile(counts: Record<string, number | null>, media
   return null;
 }
 
-const rate = (taxes: number | null, value: number | null) =>
-  taxes === null || value === null || value <= 0 ? null : Math.round((taxes / value) * 10_000) / 10_000;
+/** Taxes ÷ value as a decimal with 6 places (0.006254 = 0.6254 %), or null without both. */
+export const effectiveRate = (taxes: number | null, value: number | null): number | null =>
+  taxes === null || value === null || value <= 0 ? null : Math.round((taxes / value) * 1_000_000) / 1_000_000;
+
+/** A cell's value unless ACS published it as a bound. */
+const estimate = (value: number | null | undefined, bounds: readonly number[]) => (value == null || bounds.includes(value) ? null : value);
 
 /** Effective-rate percentiles of one row (values keyed by variable name). */
 export function ratePercentiles(row: Record<string, number | null>): RatePercentiles {
-  const median = row[ACS_TAX_VARIABLES.medianTaxes] ?? null;
+  const median = estimate(row[ACS_TAX_VARIABLES.medianTaxes], ACS_BOUNDS.taxesPaid);
+  const value = (name: string) => estimate(row[name], ACS_BOUNDS.homeValue);
   return {
-    p25: rate(taxesPaidPercentile(row, median, 0.25), row[ACS_TAX_VARIABLES.lowerValueQuartile] ?? null),
-    p50: rate(median, row[ACS_TAX_VARIABLES.medianValue] ?? null),
-    p75: rate(taxesPaidPercentile(row, median, 0.75), row[ACS_TAX_VARIABLES.upperValueQuartile] ?? null),
+    p25: effectiveRate(taxesPaidPercentile(row, median, 0.25), value(ACS_TAX_VARIABLES.lowerValueQuartile)),
+    p50: effectiveRate(median, value(ACS_TAX_VARIABLES.medianValue)),
+    p75: effectiveRate(taxesPaidPercentile(row, median, 0.75), value(ACS_TAX_VARIABLES.upperValueQuartile)),
   };
 }
 

@@ -45,7 +45,8 @@ export function incomeTaxCalculation(tables: TaxTablesFile, query: CalculatorQue
     );
   }
   const input = { income: query.income, deductions: query.deductions, credits: query.credits };
-  const head = { country, region, tax_year: year };
+  // tax_year a string, as the live service sends it (CONTRACT "Live-service parity")
+  const head = { country, region, tax_year: String(year) };
   if (country === 'US') {
     if (query.filingStatus === undefined) throw new MissingParameterError('filing_status', "Parameter 'filing_status' is required for US.");
     const usYear = tables.US[String(year)]!;

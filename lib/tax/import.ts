@@ -141,6 +141,13 @@ export const REGIONAL_SOURCES: RegionalSources = {
 
 const US_TABLES = 'The US federal income-tax tables (PSLmodels Tax-Calculator)';
 
+/** What a deployment answers for property tax when the import had only the sample fixture. */
+const PROPERTY_TAX_SAMPLE = {
+  reason:
+    'Property-tax rates need the U.S. Census ACS 5-year data, which were not imported for this deployment: give the import the acs-zcta data set (DATASETS_DIR/acs-zcta) or set ACS_DIR to saved Census ACS API responses when deploying (README "Operator checklist").',
+  endpoints: ['/v1/propertytax'],
+};
+
 /** The Tax-Calculator policy file, or why there is none (the 503 of the US tables then says it). */
 async function readPolicy(datasetsDir: string | undefined): Promise<{ policy: TaxCalculatorPolicy } | { missing: string }> {
   try {
@@ -179,12 +186,13 @@ export const importTaxData: ReferenceImporter = async (datasetsDir) => {
     result.warnings.push(`Tax tables not built: ${(error as Error).message}.`);
   }
 
-  const property = importPropertyTax();
+  const property = importPropertyTax(datasetsDir);
   result.warnings.push(...property.warnings);
   if (property.file) {
     result.files[PROPERTY_TAX_FILE] = {
       data: property.file,
-      summary: `property-tax percentiles for ${property.file.records.length} ZIP codes from ${property.file.source}`,
+      summary: property.summary,
+      ...(property.file.sample ? { sample: PROPERTY_TAX_SAMPLE } : {}),
     };
   }
   return result;

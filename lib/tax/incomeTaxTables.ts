@@ -1,11 +1,12 @@
 /**
  * /v2/incometax: the tables of a country and year, shaped per CONTRACT "/v2/incometax inner objects".
- * Free keys get country, year and federal; paid keys also get fica (US) and states/provinces.
+ * Free keys get country, year and federal; paid keys also get fica (US) and states/provinces. US tables
+ * are nested as the live service answers (turn 3): `{<filing_status>: {brackets, standard_deduction}}`.
  */
 import { NoDataError } from '../http/errors';
 import { FEDERAL, regionNoun, type TaxCountry } from './regionCodes';
 import { describeYears, regionalYears, regionalTables, type TaxTablesFile, type FicaParameters } from './tables';
-import type { CaTaxTable, UsTaxTable } from './types';
+import { US_FILING_STATUSES, type Bracket, type CaTaxTable, type UsFilingStatus, type UsTaxTable } from './types';
 
 export interface PublicFica {
   social_security_rate: number;
@@ -15,13 +16,31 @@ export interface PublicFica {
   additional_medicare_threshold: FicaParameters['additional_medicare_threshold'];
 }
 
+/** One filing status of a served US table; `estimated` as on the table it comes from. */
+export interface FilingStatusTable {
+  brackets: Bracket[];
+  standard_deduction: number;
+  estimated?: true;
+}
+
+/** A US table as served: one object per filing status. */
+export type ServedUsTable = Record<UsFilingStatus, FilingStatusTable>;
+
 export interface IncomeTaxTablesResponse {
   country: TaxCountry;
   year: number;
-  federal: UsTaxTable | CaTaxTable;
+  federal: ServedUsTable | CaTaxTable;
   fica?: PublicFica;
-  states?: Record<string, UsTaxTable>;
+  states?: Record<string, ServedUsTable>;
   provinces?: Record<string, CaTaxTable>;
+}
+
+/** A stored US table (brackets and deductions by filing status) nested by filing status, as served. */
+export function servedUsTable(table: UsTaxTable): ServedUsTable {
+  const estimated = table.estimated ? { estimated: true as const } : {};
+  return Object.fromEntries(
+    US_FILING_STATUSES.map((status) => [status, { brackets: table.brackets[status], standard_deduction: table.standard_deduction[status], ...estimated }]),
+  ) as ServedUsTable;
 }
 
 /** The regions parameter as a list: upper-case region codes and/or `federal`, duplicates removed. */
@@ -59,7 +78,7 @@ export function incomeTaxTables(
   query: { country: TaxCountry; year: number; regions?: string[]; premium: boolean },
 ): IncomeTaxTablesResponse {
   const { country, year } = query;
-  const federal = country === 'US' ? tables.US[String(year)]!.federal : tables.CA[String(year)]!.federal;
+  const federal = country === 'US' ? servedUsTable(tables.US[String(year)]!.federal) : tables.CA[String(year)]!.federal;
   const response: IncomeTaxTablesResponse = { country, year, federal };
   if (!query.premium) return response;
 
@@ -74,12 +93,11 @@ export function incomeTaxTables(
       )}.`,
     );
   }
-  const selected = Object.fromEntries(wanted.map((code) => [code, available[code]!]));
   if (country === 'US') {
     response.fica = publicFica(tables.US[String(year)]!.fica);
-    response.states = selected as Record<string, UsTaxTable>;
+    response.states = Object.fromEntries(wanted.map((code) => [code, servedUsTable(available[code] as UsTaxTable)]));
   } else {
-    response.provinces = selected as Record<string, CaTaxTable>;
+    response.provinces = Object.fromEntries(wanted.map((code) => [code, available[code] as CaTaxTable]));
   }
   return response;
 }

@@ -1,7 +1,10 @@
 /**
  * /v1/propertytax: effective property-tax rate percentiles per ZIP code, from the reference file
- * `property-tax.json` the import step writes (ACS estimates joined to ZIP → city/county/state).
+ * `property-tax.json` the import step writes (lib/tax/importPropertyTax.ts: Census ACS estimates per ZIP with
+ * city, county and state; the file's `source` names them).
  */
+import { sampleMark } from '../http/sample';
+
 export const PROPERTY_TAX_FILE = 'property-tax.json';
 export const MAX_PROPERTY_TAX_RESULTS = 100;
 
@@ -13,14 +16,15 @@ export interface PropertyTaxRecord {
   property_tax_25th_percentile: number | null;
   property_tax_50th_percentile: number | null;
   property_tax_75th_percentile: number | null;
-  /** the ZIP's own ZCTA estimate, or its county's when the ZCTA has none */
-  estimate_area: 'zip' | 'county';
+  /** the ZIP's own ZCTA estimate, its county's when the ZCTA has none (a suppressed cell, or a value ACS publishes
+   * only as a bound), or null when neither has one (every percentile null) */
+  estimate_area: 'zip' | 'county' | null;
 }
 
 export interface PropertyTaxFile {
-  /** true when the records come from the committed sample fixture, not real ACS files */
+  /** true when the records come from the committed sample fixture (made-up figures), not Census estimates */
   sample: boolean;
-  /** the ACS release and files the estimates come from */
+  /** the ACS release and files the estimates come from, and where the names come from */
   source: string;
   /** sorted by ZIP */
   records: PropertyTaxRecord[];
@@ -33,7 +37,7 @@ export interface PropertyTaxQuery {
   state?: string;
 }
 
-export type PropertyTaxResult = PropertyTaxRecord & { sample: boolean };
+export type PropertyTaxResult = PropertyTaxRecord & { sample?: true };
 
 /** A county name as people write it: case-insensitive, with or without "County", "Parish", "(city)" ... */
 export function normalizeCounty(name: string): string {
@@ -70,7 +74,7 @@ export function findPropertyTax(file: PropertyTaxFile, query: PropertyTaxQuery):
     if (query.city !== undefined && record.city !== query.city) continue;
     if (state !== undefined && record.state !== state) continue;
     if (counties !== undefined && counties[i] !== county) continue;
-    results.push({ ...record, sample: file.sample });
+    results.push({ ...record, ...sampleMark(file) });
     if (results.length === MAX_PROPERTY_TAX_RESULTS) break;
   }
   return results;

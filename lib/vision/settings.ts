@@ -2,8 +2,8 @@
 
 /** The multipart form field that carries the photo. */
 export const IMAGE_FIELD = 'image';
-/** Lambda's request payload limit; the platform answers 413 before a larger body reaches the function */
-export const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
+/** The largest upload: the API's body limit (lib/http/limits.ts), which the pipeline enforces first with a 413. */
+export { MAX_BODY_BYTES as MAX_UPLOAD_BYTES } from '../http/limits';
 /** Images must be smaller than this on both sides (spec: smaller than 2000 × 2000). */
 export const MAX_SIDE = 2000;
 /** Detections below this confidence are dropped (spec). */

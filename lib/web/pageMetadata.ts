@@ -3,13 +3,27 @@
  * the title, the meta tags, the description and the favicon. The parse is bounded (PARSE_LIMITS): it stops
  * at the end of the <head>, after MAX_ELEMENTS elements, or when its time is up, and answers from what it
  * read so far. (htmlparser2's work per element grows with the nesting depth, so a page of a few hundred
- * thousand nested elements would otherwise take tens of seconds.)
+ * thousand nested elements would otherwise take tens of seconds.) Every field taken from the page is bounded
+ * too, and so is the work of decoding it: the parser leaves character references alone, and only the part
+ * of a field that can reach the answer (SOURCE_CHARS_PER_CHAR times its limit) is decoded (entities).
  */
+import { decodeHTML, decodeHTMLAttribute } from 'entities/decode';
 import { Parser } from 'htmlparser2';
 
-/** At most this many meta tags are returned, each content at most MAX_META_CONTENT characters. */
+/** At most this many meta tags are returned, each content at most MAX_META_CONTENT characters; the title likewise. */
 export const MAX_META_TAGS = 200;
 export const MAX_META_CONTENT = 2000;
+export const MAX_TITLE = MAX_META_CONTENT;
+/** A meta tag whose name is longer is skipped (a name cut short would be another name). */
+export const MAX_META_NAME = 200;
+/** An icon or <base> URL longer than this is skipped (a URL cut short would point elsewhere). */
+export const MAX_URL = 2048;
+/**
+ * A field is decoded from at most this many source characters per character it may have: a character
+ * reference is longer than the text it stands for (`&amp;` is five for one), so a title made only of
+ * such references comes out shorter than MAX_TITLE rather than costing the decoding of the whole page.
+ */
+const SOURCE_CHARS_PER_CHAR = 4;
 
 /** The parse reads at most `maxElements` elements and stops after `timeMs` (checked every `chunkChars` characters). */
 export const PARSE_LIMITS: { maxElements: number; timeMs: number; chunkChars: number } = { maxElements: 10_000, timeMs: 1_000, chunkChars: 64 * 1024 };
@@ -26,6 +40,24 @@ export interface PageMetadata {
 }
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** The first `max` characters of text, without splitting a surrogate pair. */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
+  return text.slice(0, end);
+}
+
+/** Text from the page (as the parser gives it, references undecoded): decoded from its bounded start, whitespace collapsed, at most `max` characters. */
+const boundedText = (source: string, max: number, decode: (text: string) => string) =>
+  cut(collapse(decode(source.slice(0, max * SOURCE_CHARS_PER_CHAR))), max).trimEnd();
+
+/** An attribute's decoded value when it has at most `max` characters, else undefined (decoded only when its source could fit). */
+function wholeAttribute(source: string | undefined, max: number): string | undefined {
+  if (source === undefined || source.length > max * SOURCE_CHARS_PER_CHAR) return undefined;
+  const value = decodeHTMLAttribute(source);
+  return value.length <= max ? value : undefined;
+}
 
 /** The charset a page declares: Content-Type header first, then <meta charset> / http-equiv in the first 1024 bytes. */
 export function declaredCharset(contentType: string | null, body: Buffer): string | undefined {
@@ -65,7 +97,8 @@ export function readPageMetadata(html: string, pageUrl: URL, limits = PARSE_LIMI
   // a Map, not an object: names such as __proto__ or constructor are page data, not properties
   const metaTags = new Map<string, string>();
   let title: string | null = null;
-  let titleText: string[] | null = null;
+  /** the title's source text while it is read, no more than its bounded decoding uses */
+  let titleSource: string | null = null;
   let svgDepth = 0;
   let baseHref: string | undefined;
   const icons: { href: string; rank: number }[] = [];
@@ -75,6 +108,10 @@ export function readPageMetadata(html: string, pageUrl: URL, limits = PARSE_LIMI
     stopped = true;
     parser.pause();
   };
+  const endTitle = () => {
+    title = boundedText(titleSource ?? '', MAX_TITLE, decodeHTML);
+    titleSource = null;
+  };
 
   const parser = new Parser(
     {
@@ -82,34 +119,33 @@ export function readPageMetadata(html: string, pageUrl: URL, limits = PARSE_LIMI
         if (++elements > limits.maxElements) return stop();
         if (name === 'svg') svgDepth++;
         if (svgDepth > 0) return;
-        if (name === 'title' && title === null && titleText === null) titleText = [];
-        else if (name === 'base' && baseHref === undefined && attributes.href) baseHref = attributes.href;
+        if (name === 'title' && title === null && titleSource === null) titleSource = '';
+        else if (name === 'base' && baseHref === undefined && attributes.href) baseHref = wholeAttribute(attributes.href, MAX_URL);
         else if (name === 'meta') {
-          const key = (attributes.name ?? attributes.property ?? attributes['http-equiv'])?.trim().toLowerCase();
+          const key = wholeAttribute(attributes.name ?? attributes.property ?? attributes['http-equiv'], MAX_META_NAME)?.trim().toLowerCase();
           const content = attributes.content;
           if (key && content !== undefined && !metaTags.has(key) && metaTags.size < MAX_META_TAGS) {
-            metaTags.set(key, collapse(content).slice(0, MAX_META_CONTENT));
+            metaTags.set(key, boundedText(content, MAX_META_CONTENT, decodeHTMLAttribute));
           }
         } else if (name === 'link' && attributes.href) {
           const rel = (attributes.rel ?? '').toLowerCase().split(/\s+/);
           const rank = rel.includes('icon') ? 1 : rel.includes('apple-touch-icon') || rel.includes('apple-touch-icon-precomposed') ? 2 : 0;
-          if (rank) icons.push({ href: attributes.href, rank });
+          const href = rank ? wholeAttribute(attributes.href, MAX_URL) : undefined;
+          if (href !== undefined) icons.push({ href, rank });
         }
       },
       ontext(text) {
-        if (titleText) titleText.push(text);
+        if (titleSource !== null && titleSource.length < MAX_TITLE * SOURCE_CHARS_PER_CHAR) titleSource += text;
       },
       onclosetag(name) {
         if (name === 'svg' && svgDepth > 0) svgDepth--;
-        if (name === 'title' && titleText) {
-          title = collapse(titleText.join(''));
-          titleText = null;
-        }
+        if (name === 'title' && titleSource !== null) endTitle();
         // everything read here belongs in the head: the rest of the page is not parsed
         if (name === 'head') stop();
       },
     },
-    { decodeEntities: true },
+    // character references are decoded per field, from the part that can reach the answer (boundedText)
+    { decodeEntities: false },
   );
   const started = performance.now();
   for (let at = 0; at < html.length && !stopped; at += limits.chunkChars) {
@@ -118,7 +154,7 @@ export function readPageMetadata(html: string, pageUrl: URL, limits = PARSE_LIMI
   }
   if (!stopped) parser.end();
   // a title cut off by the limits keeps the text read so far (as parser.end() does for an unclosed one)
-  if (titleText !== null && title === null) title = collapse((titleText as string[]).join(''));
+  if (titleSource !== null && title === null) endTitle();
 
   let base = pageUrl;
   if (baseHref !== undefined) {

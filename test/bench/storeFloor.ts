@@ -18,7 +18,7 @@ async function loop(index: number): Promise<void> {
   const slot = { account: `bench-floor-${keys === 'one' ? 0 : index}`, periodStart: '1970-01-01', day: '1970-01-01', api: '/bench' };
   while (performance.now() < until) {
     const t0 = performance.now();
-    await reserveCall(slot, Number.MAX_SAFE_INTEGER, new Date());
+    await reserveCall(slot, Number.MAX_SAFE_INTEGER, new Date(), { endsBy: Date.now() + 10_000, waitUntil: Date.now() });
     latencies.push(performance.now() - t0);
   }
 }

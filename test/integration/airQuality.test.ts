@@ -85,6 +85,21 @@ describe('/v1/airquality by coordinates', () => {
     expect(upstream.requestsTo(AQ)).toHaveLength(1);
   });
 
+  test('reads the upstream for a HEAD only with a reserved call: the HEAD counts, and once the quota is used up nothing is read', async () => {
+    // Prepare
+    upstream.on(AQ, fixtureReply('openMeteo', 'air-quality-berlin.json'));
+    const key = await server.newKey({ tier: 'free', period: 'month', quotaOverride: 1 });
+
+    // Act
+    const head = await server.call('/v1/airquality?lat=48.1371&lon=11.5754', { key, method: 'HEAD' });
+    const refused = await server.call('/v1/airquality?lat=40.4168&lon=-3.7038', { key, method: 'HEAD' });
+
+    // Assess
+    expect([head.status, refused.status]).toEqual([200, 429]);
+    expect(head.headers.get('ratelimit-remaining')).toBe('0');
+    expect(upstream.requestsTo(AQ).map((r) => r.query.get('latitude'))).toEqual(['48.14']);
+  });
+
   test('waits out a 429 with Retry-After and answers', async () => {
     // Prepare
     upstream.on(AQ, tooManyRequests(1), fixtureReply('openMeteo', 'air-quality-berlin.json'));

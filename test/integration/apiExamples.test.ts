@@ -5,6 +5,7 @@ import { endpointList } from '../../lib/api/registry';
 import { collectExamples } from '../../infra/openapi/examples';
 import { seedSampleData } from '../../infra/local/seed';
 import { startTestServer, type TestServer } from '../support/testServer';
+import { cachedVpicPatternTable } from '../../lib/vehicles/vpicTrim';
 
 /**
  * The examples in the API reference are the service's own answers: the example requests sent again to a
@@ -17,6 +18,8 @@ const savedFallback = process.env.AIR_QUALITY_SAMPLE_FALLBACK;
 
 beforeAll(async () => {
   process.env.AIR_QUALITY_SAMPLE_FALLBACK = 'true';
+  // the VIN decoder's pattern table, as `npm run examples` gives it
+  process.env.VPIC_DB_PATH = await cachedVpicPatternTable();
   server = await startTestServer();
   await seedSampleData();
   // uploads aside: onnxruntime-node does not run inside jest's module sandbox; objectDetection.test.ts

@@ -19,6 +19,12 @@ const AIRCRAFT_FIELDS = [
   'icao_wake_category', 'faa_cwt_category',
 ];
 
+const AIRPORT_FIELDS = [
+  'icao', 'iata', 'ident', 'name', 'city', 'region', 'region_code', 'country', 'country_name', 'continent', 'elevation_ft', 'elevation_m',
+  'latitude', 'longitude', 'timezone', 'type', 'size', 'scheduled_service', 'is_closed', 'gps_code', 'local_code', 'home_link',
+  'wikipedia_link', 'keywords', 'num_runways', 'longest_runway_ft', 'runways',
+];
+
 /** Asserts a 400 with the CONTRACT body. */
 async function expectBadRequest(path: string, code: string, param?: string) {
   const response = await server.call(path, { key: free });
@@ -132,7 +138,7 @@ describe('/v1/aircraft', () => {
 });
 
 describe('/v1/airlines', () => {
-  test('finds British Airways by IATA code with the spec fields, null where OpenFlights has no data', async () => {
+  test('finds British Airways by IATA code with the spec fields, its bases from OpenTravelData, null where no source has data', async () => {
     // Act
     const response = await server.call('/v1/airlines?iata=ba', { key: free });
     const body = await json(response);
@@ -143,7 +149,7 @@ describe('/v1/airlines', () => {
       name: 'British Airways',
       country: 'United Kingdom',
       year_created: null,
-      base: null,
+      base: 'London Gatwick Airport, London Heathrow Airport',
       iata: 'BA',
       icao: 'BAW',
       fleet: null,
@@ -153,15 +159,16 @@ describe('/v1/airlines', () => {
     });
   });
 
-  test('documents year_created, base and fleet in the API reference as unknown, not empty', async () => {
+  test('documents year_created and fleet in the API reference as unknown, not empty, and where base comes from', async () => {
     // Act
     const document = await json(await server.call('/openapi.json'));
 
     // Assess
     const fields = document.paths['/v1/airlines'].get.responses['200'].content['application/json'].schema.items.properties;
-    for (const name of ['year_created', 'base', 'fleet']) {
+    for (const name of ['year_created', 'fleet']) {
       expect([name, fields[name].description]).toEqual([name, expect.stringContaining('unknown, not empty')]);
     }
+    expect(fields.base.description).toMatch(/OpenTravelData optd_airlines\.csv \(CC BY 4\.0\).*null where.*unknown, not "no base"/);
     expect(fields.fleet.anyOf).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'object' }), { type: 'null' }]));
   });
 
@@ -225,10 +232,77 @@ describe('/v1/airports', () => {
       size: 'large',
       num_runways: 4,
     });
-    expect(body[0].runways).toContainEqual({ length: 14511, width: 200, has_lights: true });
-    expect(Object.keys(body[0]).sort()).toEqual(
-      ['icao', 'iata', 'name', 'city', 'region', 'country', 'elevation_ft', 'latitude', 'longitude', 'timezone', 'size', 'num_runways', 'runways'].sort(),
-    );
+    expect(body[0].runways).toContainEqual(expect.objectContaining({ length: 14511, width: 200, has_lights: true }));
+    expect(Object.keys(body[0]).sort()).toEqual([...AIRPORT_FIELDS].sort());
+  });
+
+  test('carries the live service\'s OurAirports fields for Heathrow: ident, region code, country name, links, keywords, runway ends', async () => {
+    // Act
+    const [heathrow] = await json(await server.call('/v1/airports?iata=LHR', { key: free }));
+
+    // Assess: OurAirports' Heathrow (airports.csv, runways.csv, countries.csv)
+    expect(heathrow).toMatchObject({
+      icao: 'EGLL',
+      ident: 'EGLL',
+      iata: 'LHR',
+      region: 'England',
+      region_code: 'GB-ENG',
+      country: 'GB',
+      country_name: 'United Kingdom',
+      continent: 'EU',
+      elevation_ft: 83,
+      elevation_m: 25.3,
+      type: 'large_airport',
+      size: 'large',
+      scheduled_service: true,
+      is_closed: false,
+      gps_code: 'EGLL',
+      local_code: null,
+      wikipedia_link: 'https://en.wikipedia.org/wiki/Heathrow_Airport',
+      keywords: ['LON', 'Londres'],
+      num_runways: 2,
+      longest_runway_ft: 12799,
+    });
+    expect(heathrow.runways).toContainEqual({
+      length: 12799,
+      width: 164,
+      has_lights: true,
+      surface: 'ASP',
+      closed: false,
+      le_ident: '09L',
+      he_ident: '27R',
+      le_heading_deg: 90,
+      he_heading_deg: 270,
+    });
+  });
+
+  test('gives "" (a string, as the spec types it) for an airport\'s missing IATA code', async () => {
+    // Act: a heliport in Pennsylvania has no IATA code
+    const body: { ident: string; icao: string; iata: string }[] = await json(await server.call('/v1/airports?name=Total%20Rf%20Heliport', { key: free }));
+
+    // Assess
+    expect(body).toEqual([expect.objectContaining({ ident: '00A', icao: '', iata: '' })]);
+  });
+
+  test('serves the authority\'s elevation for LAX (FAA, 128 ft) and Haneda (AIP Japan, 21 ft) instead of OurAirports\' 125 and 35', async () => {
+    // Act
+    const [lax] = await json(await server.call('/v1/airports?icao=KLAX', { key: free }));
+    const [haneda] = await json(await server.call('/v1/airports?iata=HND', { key: free }));
+
+    // Assess
+    expect([lax.elevation_ft, haneda.elevation_ft]).toEqual([128, 21]);
+  });
+
+  test('names an unknown parameter it ignored and the close match when a call has no filter (iata_code → iata)', async () => {
+    // Act
+    const response = await server.call('/v1/airports?iata_code=LHR', { key: free });
+
+    // Assess
+    expect(response.status).toBe(400);
+    expect(await json(response)).toEqual({
+      error: `Give at least one of these parameters: icao, iata, name, city, region, country, timezone, min_elevation, max_elevation. Ignored unknown parameter: 'iata_code' (did you mean 'iata'?).`,
+      code: 'invalid_parameter',
+    });
   });
 
   test('pages through a country 30 at a time, large airports first', async () => {

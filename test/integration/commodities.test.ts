@@ -13,6 +13,7 @@ import { handler as quotesJob } from '../../functions/ingest/commodityQuotes';
 import { BASE_PRICE, chartPayload, contractName, midnightIn, syntheticBars, tradingDates, type SyntheticBar } from '../support/commoditiesCharts';
 import {
   jsonReply,
+  recordingJson,
   recordingReply,
   serverError,
   startFakeUpstream,
@@ -206,7 +207,45 @@ describe('ingestion from the chart API', () => {
       const response = await get(`/v1/commodityprice?name=${name}`, keys.free);
       const body = await json(response);
       expect(response.status).toBe(200);
-      expect(body).toEqual({ exchange: commodity.exchange, name: commodity.displayName, price: BASE_PRICE[commodity.root], updated: nowS - 30 });
+      expect(body).toEqual({
+        exchange: commodity.exchange,
+        name: commodity.displayName,
+        value: name,
+        price: BASE_PRICE[commodity.root],
+        unit: commodity.unit,
+        currency_unit: commodity.currencyUnit,
+        previous_close: expect.any(Number),
+        change_24h: expect.any(Number),
+        change_24h_percent: expect.any(Number),
+        high_24h: expect.any(Number),
+        low_24h: expect.any(Number),
+        high_52w: expect.any(Number),
+        low_52w: expect.any(Number),
+        updated: nowS - 30,
+      });
+    });
+
+    test('adds the live service\'s quote fields: the quotation unit, the previous trading day\'s close, the change and the day\'s range', async () => {
+      // Prepare: corn's daily bars as the fake chart serves them (Chicago trading days); the previous close is the newest bar before today's
+      const corn = commodityNamed('corn')!;
+      const bars = daily.get(corn.yahooSymbol)!;
+      const today = zonedDate(nowS - 30, 'America/Chicago');
+      const previous = bars.filter((bar) => zonedDate(bar.time, 'America/Chicago') < today).at(-1)!.close;
+      const price = BASE_PRICE[corn.root]!;
+
+      // Act
+      const body = await json(await get('/v1/commodityprice?name=corn', keys.developer));
+
+      // Assess: corn is quoted in US cents per bushel (CBOT contract specifications)
+      expect(body).toMatchObject({
+        unit: 'bushel',
+        currency_unit: 'USX',
+        price,
+        previous_close: previous,
+        change_24h: Math.round((price - previous) * 10_000) / 10_000,
+        change_24h_percent: Math.round(((price - previous) / previous) * 100 * 100) / 100,
+      });
+      expect(body.low_24h).toBeLessThanOrEqual(body.high_24h);
     });
 
     test('refuses a free key another commodity with 403 listing this week\'s 7', async () => {
@@ -427,7 +466,25 @@ describe('recordings fed as sample data', () => {
   test('serve every commodity and the contract months with "sample": true', async () => {
     for (const name of COMMODITY_NAMES) expect(await json(await get(`/v1/commodityprice?name=${name}`, keys.developer))).toMatchObject({ sample: true });
     // gold from the real recording: the quote Yahoo gave on 2025-02-20
-    expect(await json(await get('/v1/commodityprice?name=gold', keys.developer))).toEqual({ exchange: 'COMEX', name: expect.any(String), price: 2952.5, updated: 1740051311, sample: true });
+    // its bars are of 2020, years before that quote: no previous close (nor change) is claimed; the ranges are the quote's
+    const recordedGold = recordingJson<any>('yahoo/chart-GC=F-2020-01-01-to-2020-01-03.json').chart.result[0].meta;
+    expect(await json(await get('/v1/commodityprice?name=gold', keys.developer))).toEqual({
+      exchange: 'COMEX',
+      name: expect.any(String),
+      value: 'gold',
+      price: 2952.5,
+      unit: 'troy_ounce',
+      currency_unit: 'USD',
+      previous_close: null,
+      change_24h: null,
+      change_24h_percent: null,
+      high_24h: 2973.4,
+      low_24h: 2949.1,
+      high_52w: recordedGold.fiftyTwoWeekHigh,
+      low_52w: recordedGold.fiftyTwoWeekLow,
+      updated: 1740051311,
+      sample: true,
+    });
     const list = await json<any[]>(await get('/v1/commoditycontractlist', keys.business));
     expect(list.length).toBeGreaterThanOrEqual(20);
     expect(list.map((c) => c.symbol)).not.toContain('CLX26'); // expired in October: skipped

@@ -172,17 +172,43 @@ describe('cryptoPrices job', () => {
     // Assess
     expect(summary.written).toBe(37);
     expect(response.status).toBe(200);
-    expect(await json(response)).toEqual({ symbol: 'BTCUSDT', price: 91850.01, timestamp: firstRun.getTime() / 1000 });
+    expect(await json(response)).toEqual({ symbol: 'BTCUSDT', price: '91850.01000000', timestamp: firstRun.getTime() / 1000 });
   });
 
-  test('serves prices of small and digit-led pairs as JSON numbers', async () => {
-    expect(await body('/v1/cryptoprice?symbol=PEPEUSDT', keys.free)).toMatchObject({ price: 0.00000511 });
-    expect(await body('/v1/cryptoprice?symbol=1inchusdt', keys.free)).toMatchObject({ symbol: '1INCHUSDT', price: 0.1852 });
+  test('serves each price as the decimal string Binance quoted, as the live service does, small and digit-led pairs too', async () => {
+    // Prepare: the quotes as Binance sent them
+    const quoted = new Map(fixtureJson<{ symbol: string; price: string }[]>('binance', 'ticker-price.json').map((t) => [t.symbol, t.price]));
+
+    // Act
+    const pepe = await body('/v1/cryptoprice?symbol=PEPEUSDT', keys.free);
+    const inch = await body('/v1/cryptoprice?symbol=1inchusdt', keys.free);
+
+    // Assess
+    expect(pepe).toMatchObject({ price: quoted.get('PEPEUSDT') });
+    expect(inch).toMatchObject({ symbol: '1INCHUSDT', price: quoted.get('1INCHUSDT') });
+    expect(typeof pepe.price).toBe('string');
   });
 
   test('a well-formed symbol that is not listed is 404 no_data, even when Binance still has a price for it', async () => {
     await expectError(await get('/v1/cryptoprice?symbol=NOPEUSDT', keys.free), 404, 'no_data');
     await expectError(await get('/v1/cryptoprice?symbol=MATICUSDT', keys.free), 404, 'no_data');
+  });
+
+  test('the 404 for an unlisted symbol names listed pairs like it, and points only paid keys at /v1/cryptosymbols', async () => {
+    // Act: a free key asks for "btc", as a new user would
+    const free = await expectError(await get('/v1/cryptoprice?symbol=btc', keys.free), 404, 'no_data');
+    const paid = await expectError(await get('/v1/cryptoprice?symbol=btc', keys.developer), 404, 'no_data');
+    const unlike = await expectError(await get('/v1/cryptoprice?symbol=ZZZZ', keys.free), 404, 'no_data');
+
+    // Assess: pairs of the stored list that begin with BTC, USDT quotes first; the free key is not sent to a Premium endpoint
+    const listed: string[] = (await body('/v1/cryptosymbols')).symbols;
+    const btcPairs = listed.filter((pair) => pair.startsWith('BTC'));
+    expect(btcPairs.length).toBeGreaterThan(1);
+    expect(free.error).toMatch(/^BTC is not a listed trading pair\. Symbols are Binance spot pairs \(base and quote asset\), such as BTCUSDT[,.]/);
+    for (const pair of btcPairs.slice(0, 5)) expect(free.error).toContain(pair);
+    expect(free.error).not.toContain('/v1/cryptosymbols');
+    expect(paid.error).toContain('the full list is at /v1/cryptosymbols');
+    expect(unlike.error).toMatch(/such as BTCUSDT, ETHUSDT, /);
   });
 
   test.each([
@@ -198,7 +224,7 @@ describe('cryptoPrices job', () => {
     await rejection(pricesJob({ time: new Date(firstRun.getTime() + 60_000).toISOString() }));
 
     // Assess
-    expect(await body('/v1/cryptoprice?symbol=BTCUSDT', keys.free)).toEqual({ symbol: 'BTCUSDT', price: 91850.01, timestamp: firstRun.getTime() / 1000 });
+    expect(await body('/v1/cryptoprice?symbol=BTCUSDT', keys.free)).toEqual({ symbol: 'BTCUSDT', price: '91850.01000000', timestamp: firstRun.getTime() / 1000 });
   });
 
   test('a later run replaces price and timestamp', async () => {
@@ -211,7 +237,7 @@ describe('cryptoPrices job', () => {
     await pricesJob({ time: later.toISOString() });
 
     // Assess
-    expect(await body('/v1/cryptoprice?symbol=BTCUSDT', keys.free)).toEqual({ symbol: 'BTCUSDT', price: 91901.5, timestamp: later.getTime() / 1000 });
+    expect(await body('/v1/cryptoprice?symbol=BTCUSDT', keys.free)).toEqual({ symbol: 'BTCUSDT', price: '91901.50000000', timestamp: later.getTime() / 1000 });
   });
 
   test('a run stamped earlier than the stored prices (a retried run) does not replace them', async () => {

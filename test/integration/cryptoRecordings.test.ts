@@ -62,8 +62,8 @@ test('the prices job keeps the non-ASCII pair, and /v1/cryptoprice answers it as
   // Assess
   expect(summary.notes).toContain('1 malformed item skipped');
   expect(upper.status).toBe(200);
-  expect(await json(upper)).toEqual({ symbol: UNICODE_PAIR, price: 0.123456, timestamp: time.getTime() / 1000 });
-  expect(await json(lower)).toEqual({ symbol: UNICODE_PAIR, price: 0.123456, timestamp: time.getTime() / 1000 });
+  expect(await json(upper)).toEqual({ symbol: UNICODE_PAIR, price: '0.12345600', timestamp: time.getTime() / 1000 });
+  expect(await json(lower)).toEqual({ symbol: UNICODE_PAIR, price: '0.12345600', timestamp: time.getTime() / 1000 });
 });
 
 test.each(['币安 人生USDT', 'BTC/USDT', '币'])('symbol %p is still 400 invalid_parameter', async (symbol) => {

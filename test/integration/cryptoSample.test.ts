@@ -66,7 +66,7 @@ test('prices from the recording carry the recording time and the sample mark', a
   const body = await json(await get('/v1/cryptoprice?symbol=ETHUSDT'));
 
   // Assess
-  expect(body).toEqual({ symbol: 'ETHUSDT', price: 3040.37, timestamp: RECORDED_AT, sample: true });
+  expect(body).toEqual({ symbol: 'ETHUSDT', price: '3040.37000000', timestamp: RECORDED_AT, sample: true });
 });
 
 test('recorded daily bars are served newest first, each marked sample, without the candle open at recording time', async () => {

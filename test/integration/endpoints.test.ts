@@ -409,7 +409,7 @@ describe('/v1/barcodegenerate', () => {
 describe('/v1/horoscope', () => {
   const horoscope = (key: string, query: string) => server.call(`/v1/horoscope?${query}`, { key });
 
-  test('returns {date, zodiac, horoscope} for today (UTC) by default', async () => {
+  test('returns {date, zodiac, sign, horoscope} for today (UTC) by default, sign capitalised as the live service sends it', async () => {
     // Prepare
     const key = server.demoKeys.free!;
 
@@ -420,7 +420,7 @@ describe('/v1/horoscope', () => {
     const body = await json(response);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(body).toEqual({ date: today, zodiac: 'aries', horoscope: expect.any(String) });
+    expect(body).toEqual({ date: today, zodiac: 'aries', sign: 'Aries', horoscope: expect.any(String) });
     expect(body.horoscope.length).toBeGreaterThan(20);
   });
 
@@ -438,8 +438,8 @@ describe('/v1/horoscope', () => {
 
     // Assess
     const text = bodies.leo[0].horoscope;
-    for (const body of bodies.leo) expect(body).toEqual({ date: today, zodiac: 'leo', horoscope: text });
-    expect(bodies.explicitToday).toEqual({ date: today, zodiac: 'leo', horoscope: text });
+    for (const body of bodies.leo) expect(body).toEqual({ date: today, zodiac: 'leo', sign: 'Leo', horoscope: text });
+    expect(bodies.explicitToday).toEqual({ date: today, zodiac: 'leo', sign: 'Leo', horoscope: text });
     expect(bodies.virgo.horoscope).not.toBe(text);
   });
 
@@ -455,7 +455,7 @@ describe('/v1/horoscope', () => {
     // Assess
     const body = await json(developer);
     expect(developer.status).toBe(200);
-    expect(body).toEqual({ date, zodiac: 'pisces', horoscope: expect.any(String) });
+    expect(body).toEqual({ date, zodiac: 'pisces', sign: 'Pisces', horoscope: expect.any(String) });
     expect(await json(enterprise)).toEqual(body);
     expect((await json(otherDay)).horoscope).not.toBe(body.horoscope);
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -130,7 +131,7 @@ describe('ETag, Cache-Control and 304', () => {
     expect(Math.abs(seconds - untilMidnight)).toBeLessThanOrEqual(5);
   });
 
-  test('answers 304 without a body to If-None-Match with the current ETag, and the 304 uses no quota', async () => {
+  test('answers 304 without a body to If-None-Match with the current ETag, and the 304 counts as a call', async () => {
     // Prepare
     const key = await server.newKey({ tier: 'free', period: 'month' });
     const first = await raw('/v1/airlines?iata=BA', { headers: { 'X-Api-Key': key } });
@@ -145,8 +146,8 @@ describe('ETag, Cache-Control and 304', () => {
     expect(notModified.headers.etag).toBe(first.headers.etag);
     expect(notModified.headers['cache-control']).toBe('public, max-age=86400');
     expect(remaining(first)).toBe(9_999);
-    expect(remaining(notModified)).toBe(9_999);
-    expect(remaining(again)).toBe(9_998);
+    expect(remaining(notModified)).toBe(9_998);
+    expect(remaining(again)).toBe(9_997);
   });
 
   test('a conditional GET whose ETag no longer matches gets the 200 and uses one call', async () => {
@@ -180,8 +181,96 @@ describe('ETag, Cache-Control and 304', () => {
   });
 });
 
+describe('If-None-Match on answers that are never stored (per key, random, or a write)', () => {
+  const counter = (key: string, query: string, headers: Record<string, string> = {}) => raw(`/v1/counter?${query}`, { headers: { 'X-Api-Key': key, ...headers } });
+  const value = (response: RawResponse) => (JSON.parse(response.body.toString('utf8')) as { value: number }).value;
+
+  test.each([
+    ['*', () => '*'],
+    ['the predicted tag of the next answer', (next: number) => `"${createHash('sha256').update(JSON.stringify({ id: 'inm', value: next })).digest('base64url').slice(0, 27)}"`],
+  ])('a counter hit with If-None-Match %s answers 200 with the new value and counts as a call', async (_, tagFor) => {
+    // Prepare
+    const key = await server.newKey({ tier: 'free', period: 'month' });
+    await counter(key, 'id=inm&hit=true');
+
+    // Act
+    const hits = [];
+    for (const next of [2, 3]) hits.push(await counter(key, 'id=inm&hit=true', { 'If-None-Match': tagFor(next) }));
+    const set = await counter(key, 'id=inm&value=10', { 'If-None-Match': '*' });
+    const read = await counter(key, 'id=inm');
+
+    // Assess: each answer carries the tag that was sent (the prediction was right), and still no 304
+    expect(hits.map((r) => [r.status, value(r)])).toEqual([[200, 2], [200, 3]]);
+    if (tagFor(2) !== '*') expect(hits.map((r) => r.headers.etag)).toEqual([tagFor(2), tagFor(3)]);
+    expect([set.status, value(set)]).toEqual([200, 10]);
+    expect(value(read)).toBe(10);
+    expect(hits.map(remaining)).toEqual([9_998, 9_997]);
+    expect(remaining(read)).toBe(9_995);
+  });
+
+  test('a random joke with If-None-Match * answers 200 with the joke, and counts', async () => {
+    // Prepare
+    const key = await server.newKey({ tier: 'free', period: 'month' });
+
+    // Act
+    const response = await raw('/v1/jokes', { headers: { 'X-Api-Key': key, 'If-None-Match': '*' } });
+
+    // Assess
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(response.body.toString('utf8'))).toHaveLength(1);
+    expect(remaining(response)).toBe(9_999);
+  });
+});
+
+describe('If-None-Match grammar and Accept-Encoding q-values (RFC 9110)', () => {
+  test('W/* is not *: the header is ignored and the 200 counts', async () => {
+    // Prepare
+    const key = await server.newKey({ tier: 'free', period: 'month' });
+
+    // Act
+    const weakStar = await raw('/v1/airlines?iata=BA', { headers: { 'X-Api-Key': key, 'If-None-Match': 'W/*' } });
+    const star = await raw('/v1/airlines?iata=BA', { headers: { 'X-Api-Key': key, 'If-None-Match': '*' } });
+
+    // Assess
+    expect([weakStar.status, star.status]).toEqual([200, 304]);
+    expect(weakStar.body.length).toBeGreaterThan(0);
+    expect([remaining(weakStar), remaining(star)]).toEqual([9_999, 9_998]);
+  });
+
+  test('a comma inside quotes belongs to the tag; a list of tags, weak or strong, revalidates', async () => {
+    // Prepare
+    const key = await server.newKey({ tier: 'free', period: 'month' });
+    const first = await raw('/v1/airlines?iata=BA', { headers: { 'X-Api-Key': key } });
+    const opaque = String(first.headers.etag).replace(/"/g, '');
+
+    // Act
+    const oneTag = await raw('/v1/airlines?iata=BA', { headers: { 'X-Api-Key': key, 'If-None-Match': `"older,${opaque}"` } });
+    const list = await raw('/v1/airlines?iata=BA', { headers: { 'X-Api-Key': key, 'If-None-Match': `"older" , , W/"${opaque}"` } });
+
+    // Assess
+    expect([oneTag.status, list.status]).toEqual([200, 304]);
+  });
+
+  test.each([
+    ['br;q=0.1, gzip;q=0.9', 'gzip'],
+    ['gzip;q=0.5, br;q=0.5', 'br'],
+    ['gzip;q=0.8, *;q=0.9', 'br'],
+    ['identity, gzip;q=0.5', 'identity'],
+  ])('Accept-Encoding %j gets %s', async (acceptEncoding, coding) => {
+    // Act
+    const response = await raw(LIST, { headers: { 'X-Api-Key': server.demoKeys.developer!, 'Accept-Encoding': acceptEncoding } });
+
+    // Assess
+    expect(response.status).toBe(200);
+    expect(response.headers['content-encoding'] ?? 'identity').toBe(coding);
+    const body = coding === 'br' ? brotliDecompressSync(response.body) : coding === 'gzip' ? gunzipSync(response.body) : response.body;
+    expect(JSON.parse(body.toString('utf8')).length).toBeGreaterThan(0);
+  });
+});
+
 describe('HEAD', () => {
-  test('answers like GET, with the same status and headers and no body, and uses no quota', async () => {
+  test('answers like GET, with the same status and headers and no body, and counts as a call like GET', async () => {
     // Prepare
     const key = await server.newKey({ tier: 'free', period: 'month' });
     const get = await raw('/v1/airlines?iata=BA', { headers: { 'X-Api-Key': key } });
@@ -198,8 +287,8 @@ describe('HEAD', () => {
     }
     expect(head.headers['content-length']).toBe(String(get.body.length));
     expect(remaining(get)).toBe(9_999);
-    expect(remaining(head)).toBe(9_999);
-    expect(remaining(after)).toBe(9_998);
+    expect(remaining(head)).toBe(9_998);
+    expect(remaining(after)).toBe(9_997);
   });
 
   test('gives the same error status as GET: 401 without a key, 400 for a bad parameter, 404 for an unknown path', async () => {
@@ -228,7 +317,7 @@ describe('HEAD', () => {
     expect(remaining(head)).toBe(0);
   });
 
-  test('never changes a counter, even with hit=true', async () => {
+  test('never changes a counter, even with hit=true, and counts as a call', async () => {
     // Prepare
     const key = await server.newKey({ tier: 'free', period: 'month' });
     await raw('/v1/counter?id=head-safe&hit=true', { headers: { 'X-Api-Key': key } });
@@ -239,7 +328,9 @@ describe('HEAD', () => {
 
     // Assess
     expect(head.status).toBe(200);
+    expect(remaining(head)).toBe(9_998);
     expect(JSON.parse(read.body.toString('utf8'))).toEqual({ id: 'head-safe', value: 1 });
+    expect(remaining(read)).toBe(9_997);
   });
 
   test('is allowed wherever GET is: a 405 names both', async () => {

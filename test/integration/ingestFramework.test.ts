@@ -160,6 +160,45 @@ describe('An ingestion job', () => {
   });
 });
 
+describe("A job's data-age metric", () => {
+  /** The EMF records a run writes to stdout, with metrics on as in Lambda. */
+  async function metricsOf(run: () => Promise<unknown>): Promise<Record<string, any>[]> {
+    const lines: string[] = [];
+    const spy = jest.spyOn(process.stdout, 'write').mockImplementation(((chunk: string | Uint8Array) => {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      return true;
+    }) as typeof process.stdout.write);
+    process.env.POWERTOOLS_METRICS_DISABLED = 'false';
+    try {
+      await run();
+    } finally {
+      process.env.POWERTOOLS_METRICS_DISABLED = 'true';
+      spy.mockRestore();
+    }
+    return lines.map((line) => JSON.parse(line) as Record<string, any>).filter((record) => record._aws);
+  }
+
+  it("publishes the family's data age after every run: 0 once it stored items, then the time since, also after a failed run", async () => {
+    // Prepare
+    process.env.GREETINGS_BASE_URL = upstream.url;
+    upstream.on('/v1/greetings', fixtureReply('ingest-sample', 'greetings.json'));
+    // Act: a run that stores, then one ten minutes later whose upstream fails
+    const stored = await metricsOf(() => greetingsHandler({ time: '2026-03-03T08:00:00Z', log: false }));
+    upstream.on('/v1/greetings', serverError(503));
+    const failed = await metricsOf(() => greetingsHandler({ time: '2026-03-03T08:10:00Z', log: false }).catch(() => undefined));
+    // Assess
+    expect(stored).toEqual([
+      {
+        _aws: { Timestamp: expect.any(Number), CloudWatchMetrics: [{ Namespace: 'DataQueryService', Dimensions: [['service', 'family']], Metrics: [{ Name: 'DataAgeSeconds', Unit: 'Seconds' }] }] },
+        service: 'data-query-service',
+        family: 'greetings',
+        DataAgeSeconds: 0,
+      },
+    ]);
+    expect(failed.map((record) => record.DataAgeSeconds)).toEqual([600]);
+  });
+});
+
 describe('The seed', () => {
   it('feeds the recordings through the real job and marks what it wrote as sample', async () => {
     // Prepare: the job asks for German greetings, which the recordings answer per query

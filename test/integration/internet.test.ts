@@ -90,6 +90,16 @@ beforeAll(async () => {
     '/server-error': (_req, res) => {
       res.writeHead(500, { 'Content-Type': 'text/html' }).end('<title>Oops</title>');
     },
+    '/slow-error': (_req, res) => {
+      setTimeout(() => res.writeHead(500, { 'Content-Type': 'text/html' }).end('<title>Oops</title>'), 300);
+    },
+    '/counted': html('<head><title>Counted</title></head>'),
+    // the issue's page: a 5.2 MB title of character references (1.6 MB decoded), then a description
+    '/entity-title': html(`<html><head><title>${'A&amp;B&#x41;'.repeat(400_000)}</title><meta name="description" content="after the title"></head></html>`),
+    '/long-fields': html(
+      `<head><meta name="${'n'.repeat(201)}" content="a name too long"><meta name="keywords" content="${'x&amp;'.repeat(3000)}">` +
+        `<link rel="icon" href="/${'i'.repeat(2048)}.png"><link rel="apple-touch-icon" href="/short.png"></head>`,
+    ),
   });
   dns = await startFakeDns({
     // mail domains
@@ -577,6 +587,69 @@ describe('/v1/webpage', () => {
     // Assess
     expect(response.status).toBe(400);
     expect(await json(response)).toEqual({ error: "Parameter 'url' is required.", code: 'missing_parameter', param: 'url' });
+  });
+
+  test('answers a title of 5.2 MB of character references with its first 2,000 characters, and reads on after it', async () => {
+    // Act
+    const response = await webpage(`${site.origin}/entity-title`);
+
+    // Assess
+    const body = await json(response);
+    expect(response.status).toBe(200);
+    expect(body.page_title).toBe('A&BA'.repeat(500));
+    expect(body.page_description).toBe('after the title');
+    expect(JSON.stringify(body).length).toBeLessThan(2_500);
+  });
+
+  test('bounds every field from the page: long meta content cut at 2,000 characters, a too-long meta name or icon URL skipped', async () => {
+    // Act
+    const body = await json(await webpage(`${site.origin}/long-fields`));
+
+    // Assess
+    expect(Object.keys(body.meta_tags)).toEqual(['keywords']);
+    expect(body.meta_tags.keywords).toBe('x&'.repeat(1000));
+    expect(body.favicon).toBe(`${site.origin}/short.png`);
+  });
+
+  test('reaches the page for a HEAD or an If-None-Match only with a reserved call: each fetch counts, and none happens once the quota is used up', async () => {
+    // Prepare
+    const key = await server.newKey({ tier: 'free', period: 'month', quotaOverride: 3 });
+    const url = `/v1/webpage?url=${encodeURIComponent(`${site.origin}/counted`)}`;
+    const before = site.hits.get('/counted') ?? 0;
+
+    // Act
+    const head = await server.call(url, { key, method: 'HEAD' });
+    const conditional = await server.call(url, { key, headers: { 'If-None-Match': '*' } });
+    const again = await server.call(url, { key, method: 'HEAD' });
+    const refusedHead = await server.call(url, { key, method: 'HEAD' });
+    const refusedConditional = await server.call(url, { key, headers: { 'If-None-Match': '*' } });
+
+    // Assess
+    expect([head.status, conditional.status, again.status, refusedHead.status, refusedConditional.status]).toEqual([200, 304, 200, 429, 429]);
+    expect([head, conditional, again].map((r) => r.headers.get('ratelimit-remaining'))).toEqual(['2', '1', '0']);
+    expect((site.hits.get('/counted') ?? 0) - before).toBe(3);
+  });
+
+  test('with a quota of 20, 40 failing and 40 valid calls at once: exactly 20 valid calls are answered and every unit is used', async () => {
+    // Prepare: failing calls fetch a page that answers 500 after 300 ms (502, refunded); valid calls read reference data
+    const key = await server.newKey({ tier: 'free', period: 'month', quotaOverride: 20 });
+    const failing = () => webpage(`${site.origin}/slow-error`, key);
+    const valid = () => server.call('/v1/airlines?iata=BA', { key });
+    const fetchesBefore = site.hits.get('/slow-error') ?? 0;
+
+    // Act
+    const answers = await Promise.all(Array.from({ length: 40 }, () => [failing(), valid()]).flat());
+    const last = await valid();
+
+    // Assess
+    const statuses = (index: number) => answers.filter((_, i) => i % 2 === index).map((r) => r.status);
+    expect(statuses(1).filter((status) => status === 200)).toHaveLength(20);
+    expect(statuses(1).filter((status) => status !== 200 && status !== 429)).toEqual([]);
+    expect(statuses(0).filter((status) => status !== 502 && status !== 429)).toEqual([]);
+    expect(last.status).toBe(429);
+    expect(last.headers.get('ratelimit-remaining')).toBe('0');
+    // the page is fetched only by a call that holds a unit: one fetch per failing call answered 502
+    expect((site.hits.get('/slow-error') ?? 0) - fetchesBefore).toBe(statuses(0).filter((status) => status === 502).length);
   });
 
   test('serves every plan, free included, and a 502 is not counted', async () => {

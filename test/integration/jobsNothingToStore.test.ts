@@ -8,6 +8,10 @@ import { handler as rateEcbJob } from '../../functions/ingest/rateEcb';
 import { handler as stockDailyBarsJob } from '../../functions/ingest/stockDailyBars';
 import { handler as stockDailyBarsSettleJob } from '../../functions/ingest/stockDailyBarsSettle';
 import { handler as stockQuotesJob } from '../../functions/ingest/stockQuotes';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { datasetsDir } from '../../infra/reference-data/build';
+import { BIS_RECORDED_AT, BIS_SWISS_RECORDING } from '../../lib/api/rates';
 import { CENTRAL_BANK_COUNTRIES, CENTRAL_BANKS } from '../../lib/rates/catalogue';
 import { ESTR_SERIES, TJLP_SERIES } from '../../lib/rates/publishers';
 import { jobRuns, type JobEvent, type JobHandler } from '../../lib/ingest/job';
@@ -33,6 +37,8 @@ const ENV = {
 };
 const saved = Object.fromEntries(Object.keys(ENV).map((name) => [name, process.env[name]]));
 const RATES_RUN: JobEvent = { time: '2025-06-20T12:00:00Z', log: false };
+/** BIS: run when its real Swiss response (monthly, to 2026-02) was prepared */
+const BIS_RUN: JobEvent = { time: BIS_RECORDED_AT, log: false };
 const BIS_PATH = `/api/v2/data/dataflow/BIS/WS_CBPOL/1.0/${encodeURIComponent(`D.${CENTRAL_BANK_COUNTRIES.map((c) => CENTRAL_BANKS[c].area).join('+')}`)}`;
 const ESTR_PATH = `/service/data/${ESTR_SERIES}`;
 const SGS_PATH = `/dados/serie/bcdata.sgs.${TJLP_SERIES}/dados`;
@@ -48,10 +54,12 @@ beforeAll(async () => {
   // what the jobs build on: the SEC ticker list (real, 2024-05) and a first, successful run of each rate job
   upstream.on('/files/company_tickers.json', recordingReply('sec/company_tickers-2024-05.json'));
   upstream.on(BIS_PATH, csv(fixtureText('rates-bis', 'ws_cbpol_daily.csv')));
+  upstream.on('/api/v2/data/dataflow/BIS/WS_CBPOL/1.0/M.CH', { status: 200, body: readFileSync(join(datasetsDir()!, BIS_SWISS_RECORDING), 'utf8') });
   upstream.on(ESTR_PATH, csv(fixtureText('rates-ecb', 'estr.csv')));
   upstream.on(SGS_PATH, fixtureReply('rates-bcb', 'tjlp.json'));
   await companiesJob({ log: false });
-  for (const job of [rateBisJob, rateEcbJob, rateBcbJob]) await job(RATES_RUN);
+  await rateBisJob(BIS_RUN);
+  for (const job of [rateEcbJob, rateBcbJob]) await job(RATES_RUN);
   upstream.reset();
   // from here on: every path 404 (the fake's default), the ECB's €STR an empty csvdata envelope
   upstream.on(ESTR_PATH, csv(fixtureText('rates-ecb', 'estr.csv').split('\n', 1)[0]! + '\n'));
@@ -72,7 +80,7 @@ const NINE: [string, JobHandler, JobEvent][] = [
   ['fundPrices', fundPricesJob, { log: false }],
   ['filingFacts', filingFactsJob, { log: false }],
   ['filingProxies', filingProxiesJob, { log: false }],
-  ['rateBis', rateBisJob, RATES_RUN],
+  ['rateBis', rateBisJob, BIS_RUN],
   ['rateEcb', rateEcbJob, RATES_RUN],
   ['rateBcb', rateBcbJob, RATES_RUN],
 ];

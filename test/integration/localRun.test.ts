@@ -4,7 +4,7 @@
  * start cut off by Ctrl-C during the first seed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,8 +13,8 @@ import { PROJECT_ROOT } from '../../infra/projectRoot';
 import { ingestionJobs } from '../../lib/api/registry';
 
 const SAMPLE_JOBS = ingestionJobs.filter((job) => job.sample).length;
-/** jobs whose recordings are real SEC payloads from the datasets directory */
-const DATASET_JOBS = ['stockTickers', 'fundTickers', 'fundProfiles', 'filingCompanies', 'filingFacts', 'filingProxies'];
+/** jobs whose recordings are real payloads from the datasets directory (SEC files, BIS's Swiss policy rate) */
+const DATASET_JOBS = ['stockTickers', 'fundTickers', 'fundProfiles', 'filingCompanies', 'filingFacts', 'filingProxies', 'rateBis'];
 
 const root = mkdtempSync(join(tmpdir(), 'dqs-local-run-'));
 const empty = join(root, 'empty');
@@ -138,8 +138,19 @@ describe('a clone without ../shared (no datasets, recordings or model)', () => {
     expect(first).toMatch(/^ {2}vehicles-wmi\.json: MISSING/m);
     expect(first).toContain(`Empty store: seeding SAMPLE market and filing data from recorded payloads (${SAMPLE_JOBS} jobs`);
     expect(sampleLines(first)).toHaveLength(SAMPLE_JOBS - DATASET_JOBS.length);
-    for (const job of DATASET_JOBS) expect(first).toMatch(new RegExp(`^ {2}SKIPPED ${job} +recordings missing: datasets:sec/`, 'm'));
+    for (const job of DATASET_JOBS) expect(first).toMatch(new RegExp(`^ {2}SKIPPED ${job} +recordings missing: datasets:`, 'm'));
     expect(stopped).toBe(0);
+  });
+
+  test('points a new user to the /docs page and says where the demo keys are kept', () => {
+    // Prepare
+    const url = urlOf(first);
+    const keys = JSON.parse(readFileSync(join(dataDir, 'demo-keys.json'), 'utf8')) as Record<string, string>;
+
+    // Assess
+    expect(first).toContain(`API reference: open ${url}/docs (every endpoint, with a console to try calls; the OpenAPI document is ${url}/openapi.json)`);
+    expect(first).toContain(`Demo keys, one per plan (kept in ${join(dataDir, 'demo-keys.json')}; npm run keys -- create --tier <plan> makes more):`);
+    for (const [plan, key] of Object.entries(keys)) expect(first).toMatch(new RegExp(`^ {2}${plan} +${key}$`, 'm'));
   });
 
   test('lists once what is missing: datasets, recordings and the model, with the endpoints that answer 503', () => {

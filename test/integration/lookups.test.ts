@@ -154,6 +154,16 @@ describe('/v1/vinlookup', () => {
     expect(body).toMatchObject({ vin: '1HGCM82633A004352', year: '2003', manufacturer: wmiRows.get('1HG'), model: 'Accord', class: 'Coupe' });
   });
 
+  test('decodes a 2024 Honda Civic sedan, and no model where vPIC has none for the model year (FC1 with year code R)', async () => {
+    // Act
+    const civic = await json(await vin('vin=2HGFE2F57RH564684', server.demoKeys.developer!));
+    const mismatched = await json(await vin('vin=19XFC1E51RA000001', server.demoKeys.developer!));
+
+    // Assess: vPIC knows FC1E5 for 2017-2020 only (test/unit/vinDecoder.test.ts)
+    expect(civic).toMatchObject({ year: '2024', manufacturer: wmiRows.get('2HG'), model: 'Civic', class: 'Sedan/Saloon' });
+    expect(mismatched).toMatchObject({ year: '2024', manufacturer: wmiRows.get('19X'), model: null, class: null });
+  });
+
   test('finds the manufacturer of a small maker by the 6-character WMI', async () => {
     // Prepare: third character 9, characters 12-14 = 756 → WMI 1A9756
     const sample = withCheckDigit('1A9AAAAA0KA756123');

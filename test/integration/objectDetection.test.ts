@@ -323,9 +323,9 @@ describe('POST /v1/objectdetection rejects bad uploads', () => {
     await expectError(response, 400, 'invalid_parameter', 'image');
   });
 
-  it('answers 413 payload_too_large to an upload over 6 MB', async () => {
-    // Prepare: a 7 MB file, sent in full
-    const big = Buffer.concat([photo('dog.jpg'), Buffer.alloc(7 * 1024 * 1024)]);
+  it('answers 413 payload_too_large to an upload over 4 MB', async () => {
+    // Prepare: a 5 MB file, sent in full
+    const big = Buffer.concat([photo('dog.jpg'), Buffer.alloc(5 * 1024 * 1024)]);
     // Act
     const response = await upload(big, 'big.jpg');
     // Assess

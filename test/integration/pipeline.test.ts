@@ -1,5 +1,5 @@
 import { endpointList } from '../../lib/api/registry';
-import { json, startTestServer, type TestServer } from '../support/testServer';
+import { expectError, json, startTestServer, type TestServer } from '../support/testServer';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -177,15 +177,22 @@ describe('routing', () => {
     expect(await json(response)).toEqual({ error: expect.stringContaining(successor), code: 'gone' });
   });
 
-  test('returns 413 payload_too_large for a body over 6 MB', async () => {
-    const response = await server.call('/v1/counter?id=a', {
-      key: server.demoKeys.free,
-      method: 'POST',
-      body: Buffer.alloc(6 * 1024 * 1024 + 1, 97),
-      headers: { 'Content-Type': 'application/octet-stream' },
-    });
-    expect(response.status).toBe(413);
-    expect((await json(response)).code).toBe('payload_too_large');
+  test('returns 413 payload_too_large, as JSON, for a body over 4 MB (4,194,304 bytes), and takes one of exactly 4 MB', async () => {
+    // Act
+    const send = (bytes: number) =>
+      server.call('/v1/objectdetection', { key: server.demoKeys.free, method: 'POST', body: Buffer.alloc(bytes, 97), headers: { 'Content-Type': 'application/octet-stream' } });
+    const over = await send(4 * 1024 * 1024 + 1);
+    const atLimit = await send(4 * 1024 * 1024);
+    // Assess: the limit in the CONTRACT's words; the body at the limit reaches the endpoint (which wants multipart)
+    expect(await expectError(over, 413, 'payload_too_large')).toEqual({ error: 'The request body is larger than 4 MB (4,194,304 bytes), the most this API accepts.', code: 'payload_too_large' });
+    await expectError(atLimit, 415, 'unsupported_media_type');
+  });
+
+  test("documents the 4 MB limit and why in the API reference's 413 answer", async () => {
+    // Act
+    const document = await json(await server.call('/openapi.json'));
+    // Assess
+    expect(document.components.responses.PayloadTooLarge.description).toMatch(/over 4 MB \(4,194,304 bytes\): API Gateway base64-encodes a binary body inside Lambda's 6 MB invocation payload/);
   });
 
   test('answers a CORS preflight and puts CORS headers on responses', async () => {
@@ -203,7 +210,7 @@ describe('routing', () => {
     const document = await json(response);
     expect(response.status).toBe(200);
     expect(document.openapi).toBe('3.1.0');
-    const registered = endpointList.filter((e) => e.path !== '$default').map((e) => e.path);
+    const registered = endpointList.filter((e) => e.path !== '$default').flatMap((e) => [e.path, ...(e.aliases ?? [])]);
     expect(Object.keys(document.paths).sort()).toEqual(registered.sort());
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/openapi.json', '/v1/jokes', '/v2/incometax']));
     const limit = document.paths['/v1/jokes'].get.parameters[0];
@@ -212,13 +219,19 @@ describe('routing', () => {
 });
 
 describe('server faults', () => {
-  test('returns 500 internal_error without internals when the store is down', async () => {
+  test('returns 503 service_unavailable with Retry-After, without internals, when the store is down', async () => {
+    // Prepare: the embedded store stops for good (no restart), as a store that cannot be reached
     const key = server.demoKeys.free;
     await server.store.close();
+
+    // Act
     const response = await server.call('/v1/jokeoftheday', { key });
+
+    // Assess
     const text = await response.text();
-    expect(response.status).toBe(500);
-    expect(JSON.parse(text)).toEqual({ error: expect.any(String), code: 'internal_error' });
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('5');
+    expect(JSON.parse(text)).toEqual({ error: expect.stringMatching(/not counted/), code: 'service_unavailable' });
     expect(text).not.toMatch(/ECONNREFUSED|at .*\.ts|Error:/);
   });
 });

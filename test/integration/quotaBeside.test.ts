@@ -95,6 +95,28 @@ test('runs a handler that writes a table only after the quota write has answered
   expect(await usedCalls(account)).toBe(1);
 });
 
+test.each([
+  ['a HEAD', 'HEAD', {}],
+  ['a conditional GET', 'GET', { 'if-none-match': '*' }],
+])('runs the handler of %s to an endpoint that writes only once its call is counted, and counts it once', async (_, method, headers) => {
+  // Prepare
+  const { apiKey, account } = await issueApiKey({ tier: 'free', period: 'month', quotaOverride: 10 });
+  let countedBeforeHandler: number | undefined;
+  const handler = testEndpoint({ counters: 'readWrite' }, async () => {
+    countedBeforeHandler = await usedCalls(account);
+    return { answer: 'written' };
+  });
+
+  // Act
+  const response = await callWithKey(handler, '/v1/beside', apiKey, { method, headers });
+
+  // Assess
+  expect(countedBeforeHandler).toBe(1);
+  expect(response.status).toBe(200);
+  expect(response.remaining).toBe(9);
+  expect(await usedCalls(account)).toBe(1);
+});
+
 test('answers 429 and drops the answer of a handler that ran beside the write when the quota is used up', async () => {
   // Prepare
   const { apiKey, account } = await issueApiKey({ tier: 'free', period: 'month', quotaOverride: 1 });

@@ -11,6 +11,10 @@ import { handler as fredPrimeJob } from '../../functions/ingest/rateFredPrime';
 import { handler as nyFedJob } from '../../functions/ingest/rateNyFed';
 import { handler as sarbJob } from '../../functions/ingest/rateSarb';
 import { handler as snbJob } from '../../functions/ingest/rateSnb';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { datasetsDir } from '../../infra/reference-data/build';
+import { BIS_RECORDED_AT, BIS_SWISS_RECORDING } from '../../lib/api/rates';
 import { CENTRAL_BANKS, CENTRAL_BANK_COUNTRIES } from '../../lib/rates/catalogue';
 import { putRateHistory } from '../../lib/rates/store';
 import { NYFED_RATES } from '../../lib/rates/publishers';
@@ -55,9 +59,13 @@ let keys: Record<string, string>;
 const RUN = { time: '2025-06-20T12:00:00Z' };
 const csv = (body: string): FakeReply => ({ status: 200, headers: { 'Content-Type': 'text/csv' }, body });
 const BIS_PATH = `/api/v2/data/dataflow/BIS/WS_CBPOL/1.0/${encodeURIComponent(`D.${CENTRAL_BANK_COUNTRIES.map((c) => CENTRAL_BANKS[c].area).join('+')}`)}`;
-/** BIS answers the recorded June 2025 window and 404 (no results) for older windows, as SDMX does */
+/** BIS answers the hand-written June 2025 window (21 areas, no Switzerland) and 404 (no results) for older windows, as SDMX does */
 const bisReply = (request: { query: URLSearchParams }): FakeReply =>
   (request.query.get('endPeriod') ?? '') >= '2025-06-01' ? csv(fixtureText('rates-bis', 'ws_cbpol_daily.csv')) : { status: 404, body: 'NoResultsFound' };
+/** Switzerland's monthly series: the real SDMX-ML response of 2026-03-17 (2025-12 … 2026-02, all 0) */
+const BIS_SWISS_PATH = '/api/v2/data/dataflow/BIS/WS_CBPOL/1.0/M.CH';
+const bisSwissReply = (): FakeReply => ({ status: 200, headers: { 'Content-Type': 'application/xml' }, body: readFileSync(join(datasetsDir()!, BIS_SWISS_RECORDING), 'utf8') });
+const BIS_RUN = { time: BIS_RECORDED_AT };
 
 beforeAll(async () => {
   upstream = await startFakeUpstream();
@@ -187,29 +195,47 @@ describe('rate jobs', () => {
   test('BIS: stores the 22 central banks (first run pages over 5-year windows since 2000), served with the BIS values', async () => {
     // Prepare
     upstream.on(BIS_PATH, bisReply);
+    upstream.on(BIS_SWISS_PATH, bisSwissReply());
 
     // Act
-    const summary = await bisJob(RUN);
+    const summary = await bisJob(BIS_RUN);
 
-    // Assess
-    expect(summary.written).toBe(22 * 13);
+    // Assess: 21 areas × 13 daily points, and Switzerland's 3 month-end points from the monthly series
+    expect(summary.written).toBe(21 * 13 + 3);
     const windows = upstream.requestsTo(BIS_PATH).map((r) => r.query.get('startPeriod'));
     expect(windows).toEqual(['2000-01-01', '2005-01-01', '2010-01-01', '2015-01-01', '2020-01-01', '2025-01-01']);
     const us = await json(await current('central_bank_us'));
     expect(us).toEqual({ rate_name: expect.stringMatching(/Federal Reserve.*midpoint/), rate_pct: 4.375, last_updated: '06-13-2025' });
     expect((await json(await current('central_bank_eu'))).rate_pct).toBe(2);
     expect((await json(await current('central_bank_in'))).rate_pct).toBe(5.5);
+    // Switzerland, absent from the daily answers: one request, for M.CH only, over the first-run window in months
+    expect(upstream.requestsTo(BIS_SWISS_PATH).map((r) => Object.fromEntries(r.query))).toEqual([{ startPeriod: '2000-01', endPeriod: '2026-03', format: 'csv' }]);
   });
 
-  test('BIS: a later run asks only from the newest stored day minus the overlap', async () => {
+  test('BIS: an area without daily data on the first run is read from the monthly series, dated each month\'s end', async () => {
+    // Act: what the first run stored for Switzerland
+    const ch = await json(await current('central_bank_ch'));
+    const history = await json(await server.call('/v2/interestratehistorical?rate=central_bank_ch&start_date=2025-01-01&end_date=2026-03-17', { key: keys.developer! }));
+
+    // Assess: the real response's three month-end values (2025-12 … 2026-02: 0 %)
+    expect(ch).toMatchObject({ rate_name: expect.stringMatching(/Swiss National Bank/), rate_pct: 0, last_updated: '02-28-2026' });
+    expect(history.data.map((p: { timestamp: number; rate_pct: number }) => [new Date(p.timestamp * 1000).toISOString().slice(0, 10), p.rate_pct])).toEqual([
+      ['2025-12-31', 0],
+      ['2026-01-31', 0],
+      ['2026-02-28', 0],
+    ]);
+  });
+
+  test('BIS: a later run asks only from the newest stored day minus the overlap, daily only', async () => {
     // Prepare
     upstream.on(BIS_PATH, bisReply);
 
     // Act
-    await bisJob({ time: '2025-06-20T13:00:00Z' });
+    await bisJob({ time: '2026-03-17T13:00:00Z' });
 
     // Assess
     expect(upstream.requestsTo(BIS_PATH).map((r) => r.query.get('startPeriod'))).toEqual(['2025-05-30']);
+    expect(upstream.requestsTo(BIS_SWISS_PATH)).toEqual([]);
   });
 
   test('NY Fed: stores SOFR and EFFR; a benchmark has no rate_type or source', async () => {

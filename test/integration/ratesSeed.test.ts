@@ -25,3 +25,11 @@ test('the seed feeds every rate recording through its job, and every identifier 
   expect(history.sample).toBe(true);
   expect(history.data.every((point: { sample?: boolean }) => point.sample === true)).toBe(true);
 }, 60_000);
+
+test("the Swiss policy rate is the real BIS response's (0 % at the end of Dec 2025 – Feb 2026), not a hand-written figure", async () => {
+  // Act (the seed ran in the test above)
+  const ch = await json(await server.call('/v2/interestrate?rate=central_bank_ch', { key: server.demoKeys.free }));
+
+  // Assess
+  expect(ch).toMatchObject({ rate_pct: 0, last_updated: '02-28-2026', sample: true });
+});

@@ -2,6 +2,7 @@ import { handler as dailyBarsJob } from '../../functions/ingest/stockDailyBars';
 import { handler as settleJob } from '../../functions/ingest/stockDailyBarsSettle';
 import { handler as quotesJob } from '../../functions/ingest/stockQuotes';
 import { handler as tickersJob } from '../../functions/ingest/stockTickers';
+import { handler as fundTickersJob } from '../../functions/ingest/fundTickers';
 import { stockJobs } from '../../lib/api/stocks';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -335,13 +336,40 @@ describe('/v1/stockprice', () => {
   });
 
   test('answers 404 no_data for a ticker the source does not know', async () => {
-    upstream.on(chartPath('QQQQX'), jsonReply(fixtureText(DIR, 'chart-unknown-symbol.json'), 404));
-    await expectError(await server.call('/v1/stockprice?ticker=QQQQX', { key: free }), 404, 'no_data');
+    upstream.on(chartPath('QQQQX.L'), jsonReply(fixtureText(DIR, 'chart-unknown-symbol.json'), 404));
+    await expectError(await server.call('/v1/stockprice?ticker=QQQQX.L', { key: free }), 404, 'no_data');
+    expect(upstream.requestsTo(chartPath('QQQQX.L'))).toHaveLength(1);
   });
 
   test('answers 502 upstream_error when the on-demand read fails and nothing is stored', async () => {
     upstream.on(chartPath('NFLX'), serverError(503));
     await expectError(await server.call('/v1/stockprice?ticker=NFLX', { key: free }), 502, 'upstream_error');
+  });
+
+  test('answers 404 no_data without asking the source for a US-form ticker in neither SEC list (companies, fund share classes)', async () => {
+    // Prepare: both lists ingested (the company list in the ticker-list tests; the real SEC fund list of 2025-09 here)
+    upstream.on('/files/company_tickers_mf.json', recordingReply('sec/company_tickers_mf-2025-09.json'));
+    await fundTickersJob({ time: FRIDAY_EVENING });
+    upstream.reset();
+    upstream.on(chartPath('ZZZZQX'), jsonReply(fixtureText(DIR, 'chart-unknown-symbol.json'), 404));
+
+    // Act
+    const body = await expectError(await server.call('/v1/stockprice?ticker=ZZZZQX', { key: free }), 404, 'no_data');
+
+    // Assess
+    expect(body.error).toMatch(/ZZZZQX/);
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  test('still asks the source for a listed fund class and for forms the SEC lists do not hold (exchange suffix, index)', async () => {
+    // Prepare
+    for (const ticker of ['VFIAX', 'ZZZZQX.T', '^ZZZZ']) upstream.on(chartPath(ticker), jsonReply(fixtureText(DIR, 'chart-unknown-symbol.json'), 404));
+
+    // Act
+    for (const ticker of ['VFIAX', 'ZZZZQX.T', '^ZZZZ']) await expectError(await server.call(`/v1/stockprice?ticker=${encodeURIComponent(ticker)}`, { key: free }), 404, 'no_data');
+
+    // Assess
+    expect(upstream.requests.map((r) => decodeURIComponent(r.path))).toEqual(['VFIAX', 'ZZZZQX.T', '^ZZZZ'].map((ticker) => `/v8/finance/chart/${ticker}`));
   });
 
   test('answers 400 for a missing or malformed ticker', async () => {

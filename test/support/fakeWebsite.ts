@@ -12,14 +12,18 @@ export interface FakeWebsite {
   port: number;
   /** the request headers of the last request to each path */
   requests: Map<string, IncomingMessage['headers']>;
+  /** how many requests each path received */
+  hits: Map<string, number>;
   close(): Promise<void>;
 }
 
 export async function startFakeWebsite(routes: Record<string, Route>): Promise<FakeWebsite> {
   const requests = new Map<string, IncomingMessage['headers']>();
+  const hits = new Map<string, number>();
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     requests.set(path, request.headers);
+    hits.set(path, (hits.get(path) ?? 0) + 1);
     const route = routes[path];
     if (route) route(request, response);
     else response.writeHead(404, { 'Content-Type': 'text/html' }).end('<title>Not found</title>');
@@ -31,6 +35,7 @@ export async function startFakeWebsite(routes: Record<string, Route>): Promise<F
     hostPort: `127.0.0.1:${port}`,
     port,
     requests,
+    hits,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -14,8 +14,9 @@ import type { TaxCalculatorPolicy } from '../../lib/tax/taxCalculatorPolicy';
 import { US_FILING_STATUSES, type Bracket, type UsTaxTable } from '../../lib/tax/types';
 import { ACCEPTED_DIFFERENCES, type AcceptedDifference } from './acceptedDifferences';
 import { federalTable, PolicyEngineReference, STATE_READERS, type RefBracket, type RefSchedule, type RefUsTable } from './policyEngineReference';
+import { REFERENCE_DIR } from '../support/referenceDir';
 
-export const REFERENCE_DIR = resolve(process.env.REFERENCE_DIR ?? '../shared/reference');
+export { REFERENCE_DIR };
 const DATASETS_DIR = resolve(process.env.DATASETS_DIR ?? '../shared/datasets');
 
 /** The years compared: US states 2024–2026, Canada 2024–2025 (the reference's years), US federal every year both have. */

@@ -5,6 +5,7 @@ import { datasetsDir } from '../../infra/reference-data/build';
 import { AIRPORT_FILES, AirportTable, packAirports, type AirportIndex, type AirportNames } from '../../lib/aviation/airportFile';
 import { searchAirports, type AirportFilters } from '../../lib/aviation/search';
 import { parseDelimited } from '../../lib/text/delimited';
+import { ELEVATION_CORRECTIONS } from '../../lib/aviation/airportImport';
 import { AVIATION_SOURCES, importAviationData } from '../../lib/aviation/import';
 import type { AircraftRecord, AirlineEntry, AirportRecord } from '../../lib/aviation/types';
 import { unpackRecords, type PackedRecords } from '../../lib/reference/packedRecords';
@@ -18,6 +19,7 @@ let airports: AirportRecord[];
 let airportRows: unknown[];
 let airportTable: AirportTable;
 let warnings: string[];
+let airlinesSummary: string;
 
 /** The airports as the three files are written (JSON.stringify) and read in Lambda (rows by byte range). */
 function tableOf(files: { rows: unknown; index: unknown; names: unknown }): AirportTable {
@@ -40,6 +42,7 @@ beforeAll(async () => {
   airportTable = tableOf({ rows: airportRows, index: file(AIRPORT_FILES.index), names: file(AIRPORT_FILES.names) });
   airports = Array.from({ length: airportTable.count }, (_, i) => airportTable.record(i));
   warnings = result.warnings;
+  airlinesSummary = result.files['airlines.json']!.summary!;
 }, 60_000);
 
 /** Rows of a source file, header first (read here with a plain line split where the file allows it). */
@@ -104,7 +107,84 @@ describe('aviation import', () => {
     });
     expect(jfk!.latitude).toBeCloseTo(40.6398, 3);
     expect(jfk!.longitude).toBeCloseTo(-73.7789, 3);
-    expect([...jfk!.runways].sort((a, b) => a.length! - b.length!)).toEqual([...published].sort((a, b) => a.length - b.length));
+    const runways = jfk!.runways.map(({ length, width, has_lights }) => ({ length, width, has_lights }));
+    expect(runways.sort((a, b) => a.length! - b.length!)).toEqual([...published].sort((a, b) => a.length - b.length));
+    expect(jfk!.longest_runway_ft).toBe(14511);
+  });
+
+  test('carries the OurAirports fields the live service sends: Heathrow as airports.csv, runways.csv and countries.csv list it', () => {
+    // Prepare: Heathrow's rows, read here with the plain CSV reader and the files' header names
+    const table = (file: string): Record<string, string>[] => {
+      const [header, ...rows] = parseDelimited(readFileSync(join(sources, file), 'utf8'));
+      return rows.map((row) => Object.fromEntries(header!.map((name, i) => [name, row[i] ?? ''])));
+    };
+    const row = table(AVIATION_SOURCES.airports).find((r) => r.ident === 'EGLL')!;
+    const runwayRows = table(AVIATION_SOURCES.runways).filter((r) => r.airport_ident === 'EGLL' && r.closed !== '1');
+    const countryName = table(AVIATION_SOURCES.countries).find((r) => r.code === 'GB')!.name;
+
+    // Act
+    const heathrow = airports.find((a) => a.ident === 'EGLL')!;
+
+    // Assess
+    expect(heathrow).toMatchObject({
+      icao: 'EGLL',
+      iata: 'LHR',
+      region_code: row.iso_region,
+      country_name: countryName,
+      continent: row.continent,
+      type: row.type,
+      scheduled_service: row.scheduled_service === 'yes',
+      is_closed: false,
+      gps_code: row.gps_code,
+      local_code: row.local_code || null,
+      home_link: row.home_link,
+      wikipedia_link: row.wikipedia_link,
+      keywords: row.keywords!.split(',').map((k) => k.trim()),
+      elevation_ft: Number(row.elevation_ft),
+      elevation_m: Math.round(Number(row.elevation_ft) * 0.3048 * 10) / 10,
+      num_runways: runwayRows.length,
+      longest_runway_ft: Math.max(...runwayRows.map((r) => Number(r.length_ft))),
+    });
+    expect(heathrow.runways).toEqual(
+      runwayRows.map((r) => ({
+        length: Number(r.length_ft),
+        width: Number(r.width_ft),
+        has_lights: r.lighted === '1',
+        surface: r.surface,
+        closed: false,
+        le_ident: r.le_ident,
+        he_ident: r.he_ident,
+        le_heading_deg: Number(r.le_heading_degT),
+        he_heading_deg: Number(r.he_heading_degT),
+      })),
+    );
+  });
+
+  test('gives an airport without ICAO or IATA code "" for them (the spec types them as strings)', () => {
+    // Prepare: the first airports.csv row, a heliport whose codes are not ICAO/IATA codes
+    const [, ident, , name, latitude] = parseDelimited(sourceLines(AVIATION_SOURCES.airports)[1]!)[0]!;
+
+    // Act
+    const served = airports.find((a) => a.name === name && a.latitude === Number(latitude))!;
+
+    // Assess
+    expect(served).toMatchObject({ ident, icao: '', iata: '' });
+  });
+
+  test('serves the aeronautical authority\'s elevation where OurAirports differs: LAX 128 ft (not 125), Haneda 21 ft (not 35)', () => {
+    // Prepare: what OurAirports has for them
+    const csvElevation = (ident: string) => Number(parseDelimited(sourceLines(AVIATION_SOURCES.airports).find((line) => line.includes(`,"${ident}",`))!)[0]![6]);
+
+    // Act
+    const lax = airports.find((a) => a.ident === 'KLAX')!;
+    const haneda = airports.find((a) => a.ident === 'RJTT')!;
+
+    // Assess: the corrected figures, cited in ELEVATION_CORRECTIONS, replace OurAirports' 125 and 35
+    expect([csvElevation('KLAX'), csvElevation('RJTT')]).toEqual([125, 35]);
+    expect(lax).toMatchObject({ elevation_ft: 128, elevation_m: 39 });
+    expect(haneda).toMatchObject({ elevation_ft: 21, elevation_m: 6.4 });
+    expect(ELEVATION_CORRECTIONS.KLAX!.source).toMatch(/FAA/);
+    expect(ELEVATION_CORRECTIONS.RJTT!.source).toMatch(/AIP Japan/);
   });
 
   test('computes timezones that agree with the OpenFlights table for large airports', () => {
@@ -141,9 +221,14 @@ describe('aviation import', () => {
 
     // Act: each record read by offset, back in the row form
     const mismatches = airports.flatMap((a, i) => {
-      const [icao, iata, name, city, , country, elevation, latitude, longitude, , , runways] = parsed[i]!;
-      const expected = JSON.stringify([icao, iata, name, city, country, elevation, latitude, longitude, runways]);
-      const read = JSON.stringify([a.icao, a.iata, a.name, a.city, a.country, a.elevation_ft, a.latitude, a.longitude, a.runways.flatMap((r) => [r.length, r.width, r.has_lights ? 1 : 0])]);
+      const [icao, iata, ident, name, city, , country, continent, elevation, latitude, longitude, , type, scheduled, gps, local, home, wikipedia, keywords, runways] =
+        parsed[i]!;
+      const expected = JSON.stringify([icao, iata, ident, name, city, country, continent, elevation, latitude, longitude, type, scheduled, gps, local, home, wikipedia, keywords, runways]);
+      const read = JSON.stringify([
+        ...[a.icao, a.iata, a.ident, a.name, a.city, a.country, a.continent, a.elevation_ft, a.latitude, a.longitude, a.type, a.scheduled_service ? 1 : 0],
+        ...[a.gps_code, a.local_code, a.home_link, a.wikipedia_link, a.keywords],
+        a.runways.flatMap((r) => [r.length, r.width, r.has_lights ? 1 : 0, r.surface, r.le_ident, r.he_ident, r.le_heading_deg, r.he_heading_deg]),
+      ]);
       return read === expected ? [] : [{ i, read, expected }];
     });
 
@@ -155,7 +240,9 @@ describe('aviation import', () => {
   test('round-trips airports with missing codes, elevations, regions and timezones unchanged', () => {
     // Prepare: real records, some with their optional fields removed
     const sample = airports.slice(0, 200).map((a, i) =>
-      i % 4 === 0 ? { ...a, icao: null, iata: null, city: null, region: null, elevation_ft: null, timezone: null } : a,
+      i % 4 === 0
+        ? { ...a, icao: '', iata: '', city: null, region: null, region_code: null, elevation_ft: null, elevation_m: null, timezone: null, home_link: null, keywords: [] }
+        : a,
     );
 
     // Act
@@ -218,7 +305,7 @@ describe('aviation import', () => {
     });
   });
 
-  test('finds British Airways by IATA BA with ICAO BAW and null for what OpenFlights lacks', () => {
+  test('finds British Airways by IATA BA with ICAO BAW, its bases from OpenTravelData and null for what no source has', () => {
     // Act
     const ba = airlines.filter((a) => a.iata === 'BA');
 
@@ -227,7 +314,7 @@ describe('aviation import', () => {
       name: 'British Airways',
       country: 'United Kingdom',
       year_created: null,
-      base: null,
+      base: 'London Gatwick Airport, London Heathrow Airport',
       iata: 'BA',
       icao: 'BAW',
       fleet: null,
@@ -252,10 +339,10 @@ describe('aviation import', () => {
     expect(airlines).toHaveLength(distinct.size);
   });
 
-  test('merges the Boeing 737-800 from the FAA database, whatisflying and planes.dat with converted units', () => {
-    // Prepare: whatisflying B738: length 39.47 m, height 12.57 m, wingspan 34.32 m, MTOW 79015 kg, OEW 41413 kg,
-    // cruise 455 kt, ceiling 41000 ft, range 2935 nm; FAA ACD: 2 jet engines, Large, CWT F; planes.dat IATA 738
-    const ft = (m: number) => m / 0.3048;
+  test('merges the Boeing 737-800 from the FAA database, whatisflying and planes.dat, the FAA database first for dimensions and weights', () => {
+    // Prepare: FAA ACD B738: 2 jet engines, Large, CWT F, length 129.5 ft, tail height 41.4 ft, wingspan 117.4 ft with
+    // winglets (112.6 without), MTOW 174,200 lb; whatisflying B738: OEW 41413 kg, cruise 455 kt, ceiling 41000 ft,
+    // range 2935 nm (and length 39.47 m, wingspan 34.32 m, MTOW 79015 kg, not used); planes.dat IATA 738
     const lb = (kg: number) => kg / 0.45359237;
 
     // Act
@@ -278,10 +365,7 @@ describe('aviation import', () => {
       icao_wake_category: 'Medium',
       faa_cwt_category: 'F',
     });
-    expect(Number(record.length_ft)).toBeCloseTo(ft(39.47), 2);
-    expect(Number(record.height_ft)).toBeCloseTo(ft(12.57), 2);
-    expect(Number(record.wing_span_ft)).toBeCloseTo(ft(34.32), 2);
-    expect(Number(record.gross_weight_lbs)).toBe(Math.round(lb(79015)));
+    expect(record).toMatchObject({ length_ft: '129.5', height_ft: '41.4', wing_span_ft: '117.4', gross_weight_lbs: '174200' });
     expect(Number(record.empty_weight_lbs)).toBe(Math.round(lb(41413)));
     expect(Object.keys(record)).toHaveLength(29);
   });
@@ -354,5 +438,58 @@ describe('aviation import', () => {
     expect(withoutDirectory.missing?.['airports-index.json']?.reason).toBe(
       `The airport data (OurAirports) could not be imported: no datasets directory was set when the reference data were built (it needs ${AVIATION_SOURCES.airports}).`,
     );
+  });
+});
+
+describe('the airlines\' bases (OpenTravelData)', () => {
+  // optd_airlines.csv read here on its own: `^`-separated, current records have empty env_id (2) and validity_to (4)
+  const optdRows = () =>
+    readFileSync(join(sources, AVIATION_SOURCES.airlineBases), 'utf8')
+      .split(/\r?\n/)
+      .slice(1)
+      .map((line) => line.split('^'))
+      .filter((f) => f.length === 20 && f[1] === '' && f[3] === '');
+
+  test('serves the bases of well-known airlines as OPTD lists them, by airport name', () => {
+    // Act
+    const base = (icao: string) => airlines.find((a) => a.icao === icao && a.active)?.base;
+
+    // Assess: optd_airlines.csv bases BAW LGW=LHR, AFR CDG=ORY, DLH FRA=MUC
+    expect(base('BAW')).toBe('London Gatwick Airport, London Heathrow Airport');
+    expect(base('AFR')).toBe('Charles de Gaulle International Airport, Paris-Orly Airport');
+    expect(base('DLH')).toBe('Frankfurt am Main Airport, Munich Airport');
+  });
+
+  test('every served base is the names of the bases of a current OPTD record with the airline\'s ICAO or IATA code', () => {
+    // Prepare: airport names by IATA code from the served airport records (largest first, as the import reads them)
+    const airportName = new Map<string, string>();
+    for (const airport of airports) if (airport.iata && !airportName.has(airport.iata)) airportName.set(airport.iata, airport.name);
+    const rows = optdRows();
+
+    // Act
+    const served = airlines.filter((a) => a.base !== null);
+    const mismatches = served.filter((airline) => {
+      const candidates = rows
+        .filter((f) => (airline.icao !== null && f[4] === airline.icao) || (airline.iata !== null && f[5] === airline.iata))
+        .map((f) => f[15]!.split('=').flatMap((code) => airportName.get(code) ?? []).join(', '));
+      return !candidates.includes(airline.base!);
+    });
+
+    // Assess
+    expect(served.length).toBeGreaterThan(140);
+    expect(mismatches.map((a) => `${a.name} ${a.icao}: ${a.base}`)).toEqual([]);
+    expect(airlinesSummary).toMatch(/bases of \d+ \(\d+ by ICAO, \d+ by IATA code; \d+ code matches refused by the name check\) from OpenTravelData/);
+  });
+
+  test('gives no base where the name check refuses the code match, nor any founding year or fleet', () => {
+    // Act
+    const byName = (name: string) => airlines.find((a) => a.name === name)!;
+
+    // Assess: OPTD's TUI is TUIfly (LGW=...), its ASL Air Serbia (BEG), its RKA Polar Airlines
+    expect(byName('Tuninter')).toMatchObject({ icao: 'TUI', base: null });
+    expect(byName('Spurling Aviation')).toMatchObject({ icao: 'ASL', base: null });
+    expect(byName('Air Afrique')).toMatchObject({ icao: 'RKA', base: null });
+    expect(byName('Air Serbia').base).toBe('Belgrade Nikola Tesla Airport');
+    expect(airlines.every((a) => a.year_created === null && a.fleet === null)).toBe(true);
   });
 });

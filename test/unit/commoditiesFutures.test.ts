@@ -3,7 +3,7 @@ import { quoteOf, QuoteError } from '../../lib/commodities/quotes';
 import { zonedDate, zonedTime } from '../../lib/time/zoned';
 import { parseChart } from '../../lib/sources/yahooChart';
 import { dailyCloseTime, isProvisional, latestDailyClose, volumeFinalTime } from '../../lib/energy/dailyClose';
-import { fixtureJson } from '../support/fakeUpstream';
+import { fixtureJson, recordingJson } from '../support/fakeUpstream';
 import { thrown } from '../support/thrown';
 
 const bar = (time: number, open: number, high: number, low: number, close: number, volume: number | null): FuturesBar => ({ time, open, high, low, close, volume });
@@ -56,6 +56,18 @@ describe('front-month quotes from a recorded chart', () => {
     result.timestamp = result.timestamp.slice(-1);
     result.meta.chartPreviousClose = 4000.1;
     expect(quoteOf(parseChart(body), 'GC').previous_close).toBe(4000.1);
+  });
+
+  test('claim no previous close when the newest earlier bar is more than 14 days back (the real GC=F recording: 2020 bars, a 2025 quote)', () => {
+    // Prepare: recorded in 2025-02 for the window 2020-01-01…03; its meta quotes 2025-02-20
+    const chart = parseChart(recordingJson('yahoo/chart-GC=F-2020-01-01-to-2020-01-03.json'));
+
+    // Act
+    const quote = quoteOf(chart, 'GC');
+
+    // Assess
+    expect(chart.bars.length).toBeGreaterThan(0);
+    expect(quote).toMatchObject({ price: 2952.5, updated: 1740051311, previous_close: null, day_high: 2973.4, day_low: 2949.1 });
   });
 
   test('refuse a chart with neither a price nor a bar', () => {

@@ -105,15 +105,15 @@ describe('parseKlines', () => {
 });
 
 describe('parseTickerPrices', () => {
-  test('reads every symbol of the recording with its price as a number', () => {
+  test('reads every symbol of the recording with its price as the decimal string Binance sent', () => {
     // Act
     const { items: prices, skipped } = parseTickerPrices(fixtureJson('binance', 'ticker-price.json'));
 
     // Assess
     expect(skipped).toBe(0);
     expect(prices).toHaveLength(37);
-    expect(prices).toContainEqual({ symbol: 'BTCUSDT', price: 91850.01 });
-    expect(prices).toContainEqual({ symbol: 'PEPEUSDT', price: 0.00000511 });
+    expect(prices).toContainEqual({ symbol: 'BTCUSDT', price: '91850.01000000' });
+    expect(prices).toContainEqual({ symbol: 'PEPEUSDT', price: '0.00000511' });
   });
 
   test.each([

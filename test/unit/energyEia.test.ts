@@ -74,15 +74,15 @@ describe('parseEiaSeries', () => {
 });
 
 describe('eiaClient', () => {
-  test('is not configured without EIA_API_KEY', () => {
+  test('is not configured without EIA_API_KEY', async () => {
     delete process.env[EIA_API_KEY_ENV];
-    expect(eiaClient()).toBeUndefined();
+    expect(await eiaClient()).toBeUndefined();
   });
 
   test('asks the route for one daily series, newest first, with the key', async () => {
     upstream.on(SPT, fixtureReply('eia', 'RBRTE.json'));
 
-    const observations = await eiaClient()!.dailySeries('petroleum/pri/spt', 'RBRTE', '2026-10-06');
+    const observations = await (await eiaClient())!.dailySeries('petroleum/pri/spt', 'RBRTE', '2026-10-06');
 
     expect(observations.length).toBeGreaterThan(20);
     const query = upstream.requestsTo(SPT)[0]!.query;
@@ -97,7 +97,7 @@ describe('eiaClient', () => {
   test('retries a 429 (Retry-After) and a 500, then reads the answer', async () => {
     upstream.on(SPT, tooManyRequests(0), serverError(500), fixtureReply('eia', 'RWTC.json'));
 
-    const observations = await eiaClient({ backoffMs: 1 })!.dailySeries('petroleum/pri/spt', 'RWTC', '2026-10-06');
+    const observations = await (await eiaClient({ backoffMs: 1 }))!.dailySeries('petroleum/pri/spt', 'RWTC', '2026-10-06');
 
     expect(observations.at(-1)?.value).toBe(62.77);
     expect(upstream.requestsTo(SPT)).toHaveLength(3);
@@ -106,13 +106,13 @@ describe('eiaClient', () => {
   test('truncated JSON is a malformed failure', async () => {
     upstream.on(SPT, truncatedJson(fixtureText('eia', 'RWTC.json')));
 
-    expect((await failureOf(eiaClient({ backoffMs: 1 })!.dailySeries('petroleum/pri/spt', 'RWTC', '2026-10-06'))).kind).toBe('malformed');
+    expect((await failureOf((await eiaClient({ backoffMs: 1 }))!.dailySeries('petroleum/pri/spt', 'RWTC', '2026-10-06'))).kind).toBe('malformed');
   });
 
   test('a refused key (403) fails at once', async () => {
     upstream.on(SPT, jsonReply({ error: { code: 'API_KEY_INVALID', message: 'An invalid api_key has been supplied.' } }, 403));
 
-    const failure = await failureOf(eiaClient({ backoffMs: 1 })!.dailySeries('petroleum/pri/spt', 'RWTC', '2026-10-06'));
+    const failure = await failureOf((await eiaClient({ backoffMs: 1 }))!.dailySeries('petroleum/pri/spt', 'RWTC', '2026-10-06'));
 
     expect(failure.status).toBe(403);
     expect(upstream.requestsTo(SPT)).toHaveLength(1);

@@ -77,7 +77,7 @@ describe('EIA API v2 (recorded by OpenBB; frequency weekly)', () => {
     upstream.on(`/v2/${route}/data/`, recordingReply(file));
 
     // Act
-    const observations = await eiaClient(fast())!.dailySeries(route, series, '1986-01-01');
+    const observations = await (await eiaClient(fast()))!.dailySeries(route, series, '1986-01-01');
 
     // Assess
     expect(observations).toEqual([expected]);

@@ -1,8 +1,13 @@
 import { FundDocumentError, nportSeriesId, parseNport } from '../../lib/funds/nport';
-import { fixtureText } from '../support/fakeUpstream';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { datasetsDir } from '../../infra/reference-data/build';
+import { recordingsDir } from '../support/fakeUpstream';
 import { thrown } from '../support/thrown';
 
-const vfiax = () => fixtureText('sec-funds', 'nport-vfiax-2025-06.xml');
+/** Real NPORT-P reports: the Goldman Sachs Bond Fund (datasets) and Dupree's Kentucky short-to-medium series (recordings). */
+const goldmanBond = () => readFileSync(join(datasetsDir()!, 'mutual-funds/nport-p_GoldmanSachsBondFund_S000013795_2023-03-31.xml'), 'utf8');
+const dupree = () => readFileSync(join(recordingsDir(), 'sec/nport-primary_doc-Dupree-S000012000-2022-12.xml'), 'utf8');
 
 /** A minimal N-PORT in the real layout with the given holdings. */
 function nport(holdings: string, genInfo = '<seriesId>S000000001</seriesId><seriesName>Test Fund</seriesName><repPdDate>2025-06-30</repPdDate>') {
@@ -15,32 +20,34 @@ const holding = (name: string, pct: string, identifiers = '', assetCat = 'EC') =
   `<invstOrSec><name>${name}</name><title>${name} title</title><cusip>N/A</cusip><identifiers>${identifiers}</identifiers><pctVal>${pct}</pctVal><assetCat>${assetCat}</assetCat></invstOrSec>`;
 
 describe('N-PORT primary_doc.xml', () => {
-  test('reads the series, registrant country, net assets and holdings count of a recording', () => {
+  test('reads the series, registrant country, net assets and holdings count of real reports', () => {
     // Act
-    const report = parseNport(vfiax());
+    const bond = parseNport(goldmanBond());
+    const kentucky = parseNport(dupree());
 
-    // Assess
-    expect(report).toMatchObject({
-      seriesId: 'S000002839',
-      seriesName: 'Vanguard 500 Index Fund',
-      registrantName: 'VANGUARD INDEX FUNDS',
+    // Assess: the figures as filed (genInfo, fundInfo/netAssets, 1,685 and 55 invstOrSec)
+    expect(bond).toMatchObject({
+      seriesId: 'S000013795',
+      seriesName: 'Goldman Sachs Bond Fund',
+      registrantName: 'GOLDMAN SACHS TRUST',
       country: 'US',
-      reportDate: '2025-06-30',
-      netAssets: 1398214556102.37,
-      holdingsCount: 15,
+      reportDate: '2023-03-31',
+      netAssets: 361898455.93,
+      holdingsCount: 1685,
     });
+    expect(kentucky).toMatchObject({ seriesId: 'S000012000', seriesName: 'Kentucky Tax-Free Short-to-Medium Series', registrantName: 'Dupree Mutual Funds', reportDate: '2022-12-31', netAssets: 41349926.01, holdingsCount: 55 });
   });
 
-  test('keeps the ten largest holdings by pctVal, descending, with the ticker identifier or null', () => {
+  test('keeps the ten largest holdings by pctVal, descending; debt holdings have a CUSIP and ISIN but no ticker', () => {
     // Act
-    const { topHoldings } = parseNport(vfiax());
+    const { topHoldings } = parseNport(goldmanBond());
 
     // Assess
     expect(topHoldings).toHaveLength(10);
     const weights = topHoldings.map((h) => h.weightPct);
     expect(weights).toEqual([...weights].sort((a, b) => b - a));
-    expect(topHoldings[0]).toMatchObject({ name: 'NVIDIA Corp.', ticker: 'NVDA', cusip: '67066G104', isin: 'US67066G1040' });
-    expect(topHoldings.find((h) => h.name === 'Berkshire Hathaway Inc.')).toMatchObject({ ticker: null, isin: 'US0846707026' });
+    expect(topHoldings[0]).toEqual({ name: 'UMBS, TBA', ticker: null, cusip: '01F052649', isin: 'US01F0526495', weightPct: 8.373807487551 });
+    expect(topHoldings.every((h) => h.ticker === null)).toBe(true);
   });
 
   test('decodes entities in names and falls back to the title when the name is N/A', () => {
@@ -80,7 +87,7 @@ describe('N-PORT primary_doc.xml', () => {
 
   test.each([
     ['an HTML error page', '<html><body>Request Rate Threshold Exceeded</body></html>', /not an N-PORT/],
-    ['a document cut off part-way', vfiax().slice(0, 6000), /cut off/],
+    ['a document cut off part-way', dupree().slice(0, 6000), /cut off/],
     ['an empty body', '', /not an N-PORT/],
     ['no seriesId', nport('', '<seriesName>X</seriesName><repPdDate>2025-06-30</repPdDate>'), /seriesId/],
     ['a malformed report date', nport('', '<seriesId>S000000001</seriesId><seriesName>X</seriesName><repPdDate>June 2025</repPdDate>'), /repPdDate/],
@@ -91,7 +98,7 @@ describe('N-PORT primary_doc.xml', () => {
   });
 
   test('finds the series id cheaply, and null when there is none', () => {
-    expect(nportSeriesId(vfiax())).toBe('S000002839');
+    expect(nportSeriesId(goldmanBond())).toBe('S000013795');
     expect(nportSeriesId('<html></html>')).toBeNull();
   });
 });

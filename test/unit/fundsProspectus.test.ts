@@ -1,8 +1,11 @@
 import { classCusip, parseProspectus, readProspectus } from '../../lib/funds/prospectus';
 import { FundDocumentError } from '../../lib/funds/nport';
-import { fixtureText } from '../support/fakeUpstream';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fixtureText, recordingsDir } from '../support/fakeUpstream';
 import { thrown } from '../support/thrown';
 
+// hand-written in the real layout (synthetic fees; README there): the CUSIP layouts no recorded prospectus has
 const vanguard = () => fixtureText('sec-funds', '485bpos-vanguard-index-funds.htm');
 const fidelity = () => fixtureText('sec-funds', '485bpos-fidelity-concord-street.htm');
 const VFIAX = { classId: 'C000007774', seriesId: 'S000002839', ticker: 'VFIAX' };
@@ -84,5 +87,23 @@ describe('class CUSIP printed in the prospectus', () => {
     expect(classCusip({ cusipTables: [], cusipParagraphs: ['Fund X, CUSIP 922908710'] }, 'TSTAX')).toBeNull();
     expect(classCusip({ cusipTables: [[['CUSIP', 'Ticker'], ['922908711', 'TSTAX']]], cusipParagraphs: [] }, 'TSTAX')).toBeNull();
     expect(classCusip({ cusipTables: [[['TSTAX', 'CUSIP 922908710 or 922908108']]], cusipParagraphs: [] }, 'TSTAX')).toBeNull();
+  });
+});
+
+describe('a real 485BPOS (Delaware Group Equity Funds II, 2023-11-30)', () => {
+  const delaware = () => readFileSync(join(recordingsDir(), 'sec/485bpos-Delaware.html'), 'utf8');
+
+  test('reads each class\'s total annual operating expenses of Delaware Value Fund (series S000002391) from its fee table', () => {
+    // Act
+    const ratio = (ticker: string, classId: string) => parseProspectus(delaware(), { classId, seriesId: 'S000002391', ticker }).expenseRatioPct;
+
+    // Assess: oef:ExpensesOverAssets of the class contexts, as filed
+    expect([ratio('DDVAX', 'C000006333'), ratio('DDVCX', 'C000006335'), ratio('DDVIX', 'C000006336'), ratio('DDVRX', 'C000031061'), ratio('DDZRX', 'C000171459')]).toEqual([
+      0.94, 1.69, 0.69, 1.19, 0.61,
+    ]);
+  });
+
+  test('finds no CUSIP where the prospectus prints none next to the tickers', () => {
+    expect(parseProspectus(delaware(), { classId: 'C000006333', seriesId: 'S000002391', ticker: 'DDVAX' }).cusip).toBeNull();
   });
 });

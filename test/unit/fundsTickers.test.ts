@@ -1,7 +1,6 @@
 import { nportCandidates, prospectusCandidates } from '../../lib/funds/filings';
 import { DEFAULT_FUND_WATCHLIST, fundClassesOf, fundWatchlist } from '../../lib/funds/tickers';
 import { parseCompanyTickersMf, parseSubmissions } from '../../lib/sources/sec';
-import { fixtureJson } from '../support/fakeUpstream';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { datasetsDir } from '../../infra/reference-data/build';
@@ -50,20 +49,43 @@ describe('FUND_WATCHLIST', () => {
 });
 
 describe('filings the profile job reads', () => {
-  const trust = () => parseSubmissions(fixtureJson('sec-funds', 'submissions-CIK0000036405.json'));
+  // a trust's filings.recent in the submissions layout: NPORT-P of several series, prospectuses, reports
+  const filing = (accessionNumber: string, form: string, filingDate: string, primaryDocument: string) => ({ accessionNumber, form, filingDate, primaryDocument });
+  const trust = () =>
+    parseSubmissions({
+      cik: '822977',
+      name: 'GOLDMAN SACHS TRUST',
+      filings: {
+        recent: Object.fromEntries(
+          (['accessionNumber', 'form', 'filingDate', 'primaryDocument', 'reportDate'] as const).map((column) => [
+            column,
+            [
+              filing('0000822977-25-000120', 'NPORT-P', '2025-05-29', 'primary_doc.xml'),
+              filing('0000822977-25-000180', 'NPORT-P', '2025-08-27', 'primary_doc.xml'),
+              filing('0000822977-25-000181', 'NPORT-P', '2025-08-27', 'primary_doc.xml'),
+              filing('0000822977-25-000050', '497K', '2025-04-01', 'gs497k.htm'),
+              filing('0000822977-25-000040', '485BPOS', '2025-03-28', 'gs485bpos.htm'),
+              filing('0000822977-25-000041', '485BPOS', '2025-03-29', 'exhibits.pdf'),
+              filing('0000822977-25-000030', 'N-CSR', '2025-06-01', 'gsncsr.htm'),
+            ].map((f) => (column === 'reportDate' ? '' : f[column])),
+          ]),
+        ),
+      },
+    });
 
   test('NPORT-P filings newest first', () => {
     const candidates = nportCandidates(trust().recent);
     expect(candidates.map((f) => [f.filingDate, f.accessionNumber])).toEqual([
-      ['2025-08-27', '0001752724-25-187355'],
-      ['2025-08-27', '0001752724-25-187352'],
-      ['2025-08-27', '0001752724-25-187340'],
-      ['2025-05-29', '0001752724-25-120031'],
-      ['2025-05-29', '0001752724-25-120017'],
+      ['2025-08-27', '0000822977-25-000181'],
+      ['2025-08-27', '0000822977-25-000180'],
+      ['2025-05-29', '0000822977-25-000120'],
     ]);
   });
 
-  test('prospectuses: the 485BPOS before the 497K summaries', () => {
-    expect(prospectusCandidates(trust().recent).map((f) => f.form)).toEqual(['485BPOS', '497K']);
+  test('prospectuses: the 485BPOS before the 497K summaries, HTML documents only', () => {
+    expect(prospectusCandidates(trust().recent).map((f) => [f.form, f.primaryDocument])).toEqual([
+      ['485BPOS', 'gs485bpos.htm'],
+      ['497K', 'gs497k.htm'],
+    ]);
   });
 });

@@ -1,10 +1,17 @@
-import { cacheControl, matchesIfNoneMatch } from '../../lib/http/caching';
+import { endpointList } from '../../lib/api/registry';
+import { cacheControl, matchesIfNoneMatch, parseIfNoneMatch, revalidates } from '../../lib/http/caching';
 import { chooseCoding } from '../../lib/http/compression';
 
 describe('chooseCoding', () => {
   test.each([
     ['gzip, deflate, br', 'br'],
-    ['br;q=0.1, gzip;q=1', 'br'],
+    ['br;q=0.1, gzip;q=1', 'gzip'],
+    ['br;q=0.1, gzip;q=0.9', 'gzip'],
+    ['gzip;q=0.5, br;q=0.5', 'br'],
+    ['gzip;q=0.8, *;q=0.9', 'br'],
+    ['gzip, identity;q=1', 'gzip'],
+    ['identity, gzip;q=0.5', undefined],
+    ['br;q=0.001', 'br'],
     ['gzip', 'gzip'],
     ['GZIP', 'gzip'],
     ['br;q=0, gzip', 'gzip'],
@@ -39,6 +46,10 @@ describe('matchesIfNoneMatch', () => {
     ['"abc-gzip"', true],
     ['"x", "abc"', true],
     ['*', true],
+    [' "x" , ,W/"abc-gzip" ', true],
+    ['W/*', false],
+    ['"x,abc"', false],
+    ['abc', false],
     ['"abcd"', false],
     ['"ab"', false],
     ['"abc-deflate"', false],
@@ -46,6 +57,47 @@ describe('matchesIfNoneMatch', () => {
   ])('compares %j with the tag abc: %s', (header, expected) => {
     // Act / Assess
     expect(matchesIfNoneMatch(header, 'abc')).toBe(expected);
+  });
+});
+
+describe('parseIfNoneMatch', () => {
+  test.each([
+    ['*', '*'],
+    [' * ', '*'],
+    ['"a"', ['a']],
+    ['W/"a", "b"', ['a', 'b']],
+    ['"a,b"', ['a,b']],
+    [', "a" ,\t, "b",', ['a', 'b']],
+    ['""', ['']],
+    ['W/*', undefined],
+    ['"a", *', undefined],
+    ['a', undefined],
+    ['"a" "b"', undefined],
+    ['w/"a"', undefined],
+    ['"a', undefined],
+    ['"a"b"', undefined],
+    ['', undefined],
+  ])('reads %j as %j', (header, expected) => {
+    // Act / Assess
+    expect(parseIfNoneMatch(header)).toEqual(expected);
+  });
+});
+
+describe('revalidates', () => {
+  test('answers 304 only where an answer may be stored, never for no-store ones', () => {
+    // Act / Assess
+    expect(revalidates('no-store')).toBe(false);
+    expect(revalidates({ scope: 'private', maxAge: 60 })).toBe(true);
+    expect(revalidates({ scope: 'public', maxAge: 'untilUtcMidnight' })).toBe(true);
+  });
+
+  test('every endpoint that keeps per-key state (the counters table) is no-store, so its writes never answer 304', () => {
+    // Prepare
+    const perKeyState = endpointList.filter((e) => e.tables?.counters && e.tables.counters !== 'read');
+
+    // Assess
+    expect(perKeyState.map((e) => e.path)).toContain('/v1/counter');
+    expect(perKeyState.filter((e) => revalidates(e.cache)).map((e) => e.path)).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { nextRun, parseSchedule, ScheduleExpressionError } from '../../lib/ingest/schedule';
+import { longestGapMs, nextRun, parseSchedule, ScheduleExpressionError } from '../../lib/ingest/schedule';
 import { thrown } from '../support/thrown';
 
 const next = (expression: string, after: string) => nextRun(parseSchedule(expression), new Date(after))?.toISOString();
@@ -47,3 +47,24 @@ describe('EventBridge schedule expressions', () => {
     expect(thrown(ScheduleExpressionError, () => parseSchedule('every minute')).message).toMatch(/neither/);
   });
 });
+
+describe('longestGapMs', () => {
+  const hours = (ms: number) => ms / 3_600_000;
+
+  it('is the interval of a rate, and the weekend of a weekday cron', () => {
+    expect(hours(longestGapMs(['rate(1 hour)']))).toBe(1);
+    // Friday 23:55 to Monday 00:00
+    expect(hours(longestGapMs(['cron(0/5 * ? * MON-FRI *)']))).toBe(48 + 5 / 60);
+  });
+
+  it('takes the schedules together: a daily job fills the weekend of a weekday one', () => {
+    // weekdays every 5 minutes, and every day at 11:30: Saturday 11:30 to Sunday 11:30 is the longest gap
+    expect(hours(longestGapMs(['cron(0/5 * ? * MON-FRI *)', 'cron(30 11 * * ? *)']))).toBe(24);
+    expect(hours(longestGapMs(['rate(1 minute)', 'rate(6 hours)']))).toBe(1 / 60);
+  });
+
+  it('refuses schedules that do not run twice in two weeks', () => {
+    expect(thrown(ScheduleExpressionError, () => longestGapMs(['cron(0 0 1 1 ? 2025)'])).message).toMatch(/do not run twice/);
+  });
+});
+

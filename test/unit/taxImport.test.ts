@@ -126,7 +126,7 @@ describe('buildTaxTables', () => {
 });
 
 describe('importTaxData', () => {
-  test('writes the tax tables with the federal years and the regional tables, and the sample property-tax file', async () => {
+  test('writes the tax tables with the federal years and the regional tables, and the property-tax file from the acs-zcta data set', async () => {
     // Prepare
     const acsDir = process.env.ACS_DIR;
     delete process.env.ACS_DIR;
@@ -141,8 +141,27 @@ describe('importTaxData', () => {
     expect(Object.keys(taxTables.US)).toEqual(expect.arrayContaining(['2013', '2024', '2026']));
     expect(Object.keys(taxTables.US['2024']!.states)).toHaveLength(51);
     expect(Object.keys(taxTables.CA)).toEqual(expect.arrayContaining(['2024', '2025', '2026']));
-    expect((result.files['property-tax.json']!.data as { sample: boolean }).sample).toBe(true);
-    expect(result.warnings.join(' ')).toMatch(/ACS_DIR is not set/);
+    expect((result.files['property-tax.json']!.data as { sample: boolean }).sample).toBe(false);
+    expect(result.files['property-tax.json']!.sample).toBeUndefined();
+    expect(result.warnings.join(' ')).not.toMatch(/SAMPLE/);
+  });
+
+  test('marks the property-tax file sample for the manifest when neither ACS_DIR nor the data set is there', async () => {
+    // Prepare
+    const acsDir = process.env.ACS_DIR;
+    delete process.env.ACS_DIR;
+
+    // Act
+    const result = await importTaxData('/nonexistent/datasets').finally(() => {
+      if (acsDir !== undefined) process.env.ACS_DIR = acsDir;
+    });
+
+    // Assess
+    expect(result.files['property-tax.json']).toMatchObject({
+      sample: { reason: expect.stringMatching(/Census ACS 5-year data/), endpoints: ['/v1/propertytax'] },
+      data: { sample: true },
+    });
+    expect(result.files['property-tax.json']!.summary).toMatch(/SAMPLE fixture/);
   });
 
   test('names the missing Tax-Calculator file as the reason for the US tables instead of failing', async () => {

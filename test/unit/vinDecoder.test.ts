@@ -94,6 +94,32 @@ test.each([
   expect(vehicle).toEqual(expected);
 });
 
+test('decodes a 2024 Honda Civic sedan (body code FE2), and gives no model for the 2016–2021 body code FC1 with a 2024 year code, as vPIC does', () => {
+  // Prepare: 2HGFE2F57RH564684 is a dealer's 2024 Civic sedan. 19XFC1E51RA000001 pairs the 10th-generation Civic
+  // sedan's code FC1E5 (vPIC has it for WMI 19X in model years 2017 and 2020, as FC[12][EF] in 2018-2019 and
+  // FC[12]F in 2021) with the year code R: a passenger-car WMI with a letter in position 7 makes that 2024
+  // conclusively (vPIC's fVinModelYear2), and vPIC's 2024 schemas of 19X hold only FE/FL (11th generation), CY
+  // (Accord) patterns. The same VIN with the 2017 year code H decodes.
+  const eleventhGeneration = '2HGFE2F57RH564684';
+  const tenthGenerationCode2024 = '19XFC1E51RA000001';
+  const tenthGenerationCode2017 = '19XFC1E52HE000001';
+
+  // Act
+  const decoded = [
+    [eleventhGeneration, 2024],
+    [tenthGenerationCode2024, 2024],
+    [tenthGenerationCode2017, 2017],
+  ].map(([vin, year]) => [decoder.decode(vin as string, year as number), oracle.decode(vin as string, year as number)]);
+
+  // Assess: the table and vPIC's SQL decode agree on each
+  const civicSedan = { make: 'Honda', model: 'Civic', bodyClass: 'Sedan/Saloon' };
+  expect(decoded).toEqual([
+    [civicSedan, civicSedan],
+    [{ make: null, model: null, bodyClass: null }, { make: null, model: null, bodyClass: null }],
+    [civicSedan, civicSedan],
+  ]);
+});
+
 test('answers nulls for a VIN vPIC has no patterns for (a German-market Volkswagen)', () => {
   // Act
   const vehicle = decoder.decode('WVWZZZ1KZ6W612305', 2006);

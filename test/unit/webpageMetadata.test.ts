@@ -1,4 +1,4 @@
-import { decodeHtml, looksLikeHtml, MAX_META_TAGS, PARSE_LIMITS, readPageMetadata } from '../../lib/web/pageMetadata';
+import { decodeHtml, looksLikeHtml, MAX_META_CONTENT, MAX_META_NAME, MAX_META_TAGS, MAX_TITLE, MAX_URL, PARSE_LIMITS, readPageMetadata } from '../../lib/web/pageMetadata';
 import { parseTargetUrl } from '../../lib/web/targetUrl';
 import { urlParts } from '../../lib/web/webpage';
 
@@ -106,6 +106,56 @@ describe('readPageMetadata', () => {
     // Assess
     expect(Object.keys(metadata.meta_tags)).toHaveLength(MAX_META_TAGS);
     expect(metadata.meta_tags.m0).toBe('0');
+  });
+
+  test(`cuts a 5.2 MB title of character references at ${MAX_TITLE} characters and reads the head on after it`, () => {
+    // Prepare: the issue's page (1.6 MB once decoded)
+    const html = `<head><title>${'A&amp;B&#x41;'.repeat(400_000)}</title><meta name="description" content="after"></head>`;
+
+    // Act
+    const metadata = readPageMetadata(html, page);
+
+    // Assess
+    expect(metadata.page_title).toBe('A&BA'.repeat(MAX_TITLE / 4));
+    expect(metadata.page_description).toBe('after');
+  });
+
+  test('decodes a field from its first 4 source characters per character only: a title of nothing but &amp; comes out shorter', () => {
+    // Prepare
+    const html = `<title>${'&amp;'.repeat(100_000)}</title>`;
+
+    // Act
+    const metadata = readPageMetadata(html, page);
+
+    // Assess: 8,000 source characters hold 1,600 references
+    expect(metadata.page_title).toBe('&'.repeat((MAX_TITLE * 4) / 5));
+  });
+
+  test(`cuts meta content at ${MAX_META_CONTENT} characters and skips a name over ${MAX_META_NAME} or an icon or base URL over ${MAX_URL}`, () => {
+    // Prepare
+    const html =
+      `<head><base href="https://other.example.org/${'b'.repeat(MAX_URL)}/"><meta name="${'n'.repeat(MAX_META_NAME + 1)}" content="x">` +
+      `<meta name="${'k'.repeat(MAX_META_NAME)}" content="${'long '.repeat(MAX_META_CONTENT)}">` +
+      `<link rel="icon" href="/${'i'.repeat(MAX_URL)}.png"><link rel="apple-touch-icon" href="/short.png"></head>`;
+
+    // Act
+    const metadata = readPageMetadata(html, page);
+
+    // Assess
+    expect(Object.keys(metadata.meta_tags)).toEqual(['k'.repeat(MAX_META_NAME)]);
+    expect(metadata.meta_tags['k'.repeat(MAX_META_NAME)]).toBe('long '.repeat(MAX_META_CONTENT / 5).trimEnd());
+    expect(metadata.favicon).toBe('https://www.example.com/short.png');
+  });
+
+  test('does not split a character outside the BMP where it cuts a field', () => {
+    // Prepare: an emoji (two UTF-16 units) across the cut
+    const html = `<title>${'a'.repeat(MAX_TITLE - 1)}😀 and more</title>`;
+
+    // Act
+    const metadata = readPageMetadata(html, page);
+
+    // Assess
+    expect(metadata.page_title).toBe('a'.repeat(MAX_TITLE - 1));
   });
 
   test('resolves the favicon against <base href>', () => {

@@ -1,4 +1,5 @@
-import { callsUsed, countInWindow, refundCall, reserveCall, type CallSlot } from '../../store/usage';
+import { StoreUnavailableError } from '../../store/dynamo';
+import { countInWindow, refundCall, releaseCall, reserveCall, type CallSlot } from '../../store/usage';
 import type { EndpointDefinition } from '../definition';
 import { NoDataError, QuotaExceededError, RateLimitedError } from '../errors';
 import { billingPeriod, MONTHLY_QUOTA } from '../plans';
@@ -20,16 +21,10 @@ function rateLimitHeaders(limit: number, remaining: number, resetSeconds: number
 /** A failed call gives its quota back, except a valid query that found no data (it was answered). */
 const refundable = (error: unknown) => !(error instanceof NoDataError);
 
-/**
- * Whether the call's quota is decided after the handler instead of reserved before it: a HEAD never uses
- * quota, and a conditional GET (If-None-Match) uses it only when it does not end in 304 Not Modified,
- * which is known once the handler's answer has its ETag.
- */
-function decidedAfter(request: PipelineRequest): 'head' | 'conditional' | undefined {
-  const { requestContext, headers } = request.event;
-  if (requestContext.http.method === 'HEAD') return 'head';
-  return headers?.['if-none-match'] ? 'conditional' : undefined;
-}
+/** How long a call the quota refuses may wait for running calls near the boundary that may give a unit back (usage.ts reserveCall). */
+const HOLD_WAIT_MS = 3000;
+/** The part of its own run time a waiting call keeps for answering. */
+const ANSWER_RESERVE_MS = 1000;
 
 /**
  * Whether the handler runs while the call's quota write is in flight instead of after it: it writes no
@@ -48,16 +43,17 @@ export function runsBesideQuota(definition: EndpointDefinition): boolean {
 
 /**
  * Quota: one atomic conditional update reserves the call against the billing month and counts it in the
- * day's per-API usage; a call that then fails is refunded. Where runsBesideQuota allows, the handler runs
- * beside that write: its answer waits for the write and is dropped when the quota was used up (429), and
- * a failure waits for it too before the refund. HEAD and conditional GETs only read the month's
- * count first (429 when it is used up; RateLimit-* as it stands); a conditional GET that ends in a 200 (or
- * 404 no_data) then reserves like any GET, a 304 or a HEAD writes nothing. Rate-limited endpoints count a
- * per-minute window instead, for every call. Either way the RateLimit-* headers describe what is left.
+ * day's per-API usage, before anything that writes or reaches the internet runs; a call that then fails is
+ * refunded (at most once: usage.ts refundCall). HEAD and conditional GETs are reserved like the GET they
+ * stand for (CONTRACT: a 304 counts). Where runsBesideQuota allows, the handler runs beside that write: its
+ * answer waits for the write and is dropped when the quota was used up (429), and a failure waits for it
+ * too before the refund. Rate-limited endpoints count a per-minute window instead, for every call. Either
+ * way the RateLimit-* headers describe what is left.
  */
 export function meter(definition: EndpointDefinition): PipelineMiddleware {
   const beside = runsBesideQuota(definition);
-  const quotaOf = (request: PipelineRequest) => {
+
+  const reserveQuota = async (request: PipelineRequest) => {
     const state = request.internal;
     const account = state.account!;
     const period = billingPeriod(account.createdOn, state.now);
@@ -66,28 +62,24 @@ export function meter(definition: EndpointDefinition): PipelineMiddleware {
     const setRemaining = (used: number) => {
       state.headers = { ...state.headers, ...rateLimitHeaders(quota, quota - used, period.secondsToReset) };
     };
-    return { state, period, quota, slot, setRemaining };
-  };
-
-  const reserveQuota = async (request: PipelineRequest) => {
-    const { state, period, quota, slot, setRemaining } = quotaOf(request);
+    const endsBy = Date.now() + request.context.getRemainingTimeInMillis();
+    const timing = { endsBy, waitUntil: Math.min(Date.now() + HOLD_WAIT_MS, endsBy - ANSWER_RESERVE_MS) };
     // a write that fails may still have been applied: until it answers, the call may be counted
     state.mayBeCounted = true;
-    const used = await reserveCall(slot, quota, state.now);
-    setRemaining(used ?? quota);
-    if (used === undefined) {
+    const outcome = await reserveCall(slot, quota, state.now, timing).catch((error: unknown) => {
+      // no attempt reached the store (refused before it was sent, or throttled): nothing can have been counted
+      if (error instanceof StoreUnavailableError && !error.mayHaveApplied) state.mayBeCounted = false;
+      throw error;
+    });
+    if (outcome.kind === 'refused') {
       state.mayBeCounted = false;
-      throw new QuotaExceededError(period.secondsToReset, period.reset);
+      setRemaining(quota);
+      // while a running call may still give a unit back, the retry is worth making once it has ended
+      const retryAfter = outcome.holdsEndBy === undefined ? period.secondsToReset : Math.max(1, Math.ceil((outcome.holdsEndBy - Date.now()) / 1000));
+      throw new QuotaExceededError(retryAfter, period.reset);
     }
-    state.reservation = slot;
-  };
-
-  const checkQuota = async (request: PipelineRequest, mode: 'head' | 'conditional') => {
-    const { state, period, quota, slot, setRemaining } = quotaOf(request);
-    const used = await callsUsed(slot);
-    setRemaining(Math.min(used, quota));
-    if (used >= quota) throw new QuotaExceededError(period.secondsToReset, period.reset);
-    if (mode === 'conditional') state.deferredReservation = true;
+    setRemaining(outcome.used);
+    state.reservation = outcome.reservation;
   };
 
   const limitRate = async (request: PipelineRequest) => {
@@ -116,24 +108,27 @@ export function meter(definition: EndpointDefinition): PipelineMiddleware {
     return pending && (await pending);
   };
 
+  /** the call ended and keeps its unit: a call reserved near the quota stops holding it */
+  const release = async (request: PipelineRequest) => {
+    const reservation = request.internal.reservation;
+    request.internal.reservation = undefined;
+    if (!reservation) return;
+    // left in place, the listing is void once the call's time is up (usage.ts)
+    await releaseCall(reservation).catch((error: unknown) => logger.warn('quota hold not released', { ...errorFacts(error) }));
+  };
+
   return {
     before: async (request) => {
       if (!request.internal.account) return;
       if (definition.metering === 'rateLimit') await limitRate(request);
       if (definition.metering !== 'quota') return;
-      const mode = decidedAfter(request);
-      if (mode) await checkQuota(request, mode);
-      else if (beside) request.internal.pendingReservation = reserveQuota(request).then(() => undefined, (error: Error) => error);
+      if (beside) request.internal.pendingReservation = reserveQuota(request).then(() => undefined, (error: Error) => error);
       else await reserveQuota(request);
     },
     after: async (request) => {
-      const state = request.internal;
       const refused = await settleReservation(request);
       if (refused) throw refused;
-      if (!state.deferredReservation) return;
-      state.deferredReservation = false;
-      if (request.response && typeof request.response === 'object' && request.response.statusCode === 304) return;
-      await reserveQuota(request);
+      await release(request);
     },
     onError: async (request) => {
       const state = request.internal;
@@ -143,17 +138,12 @@ export function meter(definition: EndpointDefinition): PipelineMiddleware {
         request.error = refused;
         return;
       }
-      if (state.deferredReservation) {
-        // a conditional GET that failed counts exactly as a plain GET would: only a 404 no_data uses quota
-        state.deferredReservation = false;
-        if (!refundable(request.error)) await reserveQuota(request).catch(() => undefined);
-        return;
-      }
-      const slot = state.reservation;
-      if (!slot || !refundable(request.error)) return;
+      if (!refundable(request.error)) return release(request);
+      const reservation = state.reservation;
+      if (!reservation) return;
       state.reservation = undefined;
       try {
-        await refundCall(slot);
+        await refundCall(reservation);
         state.mayBeCounted = false;
         const remaining = Number(state.headers['RateLimit-Remaining']);
         state.headers['RateLimit-Remaining'] = String(remaining + 1);

@@ -1,5 +1,5 @@
 import type { EndpointDefinition } from '../definition';
-import { PlanRequiredError } from '../errors';
+import { needsPlan, PlanRequiredError } from '../errors';
 import { ACCESS } from '../plans';
 import type { PipelineMiddleware } from './state';
 
@@ -12,15 +12,12 @@ export function planGates(definition: EndpointDefinition): PipelineMiddleware {
       if (!account) return;
       const rule = ACCESS[definition.access];
       if (!rule.allows(account)) {
-        throw new PlanRequiredError(`${definition.path} needs a plan of: ${rule.label}. This key is on the ${account.tier} plan.`);
+        throw new PlanRequiredError('endpoint', definition.access, needsPlan(definition.path, definition.access, account.tier));
       }
       for (const [name, gate] of gates) {
         if (!gate || !supplied?.has(name) || ACCESS[gate.access].allows(account)) continue;
         if (gate.freeValue?.(params[name] as never, now)) continue;
-        throw new PlanRequiredError(
-          `Parameter '${name}' needs a plan of: ${ACCESS[gate.access].label}. This key is on the ${account.tier} plan.`,
-          name,
-        );
+        throw new PlanRequiredError('parameter', gate.access, needsPlan(`Parameter '${name}'`, gate.access, account.tier), name);
       }
     },
   };

@@ -1,4 +1,4 @@
-import { cacheControl, codedTag, entityTag, matchesIfNoneMatch } from '../caching';
+import { cacheControl, codedTag, entityTag, matchesIfNoneMatch, revalidates } from '../caching';
 import { chooseCoding, compress } from '../compression';
 import type { EndpointDefinition } from '../definition';
 import { bodyBytes, type HttpResponse } from '../response';
@@ -6,9 +6,10 @@ import type { PipelineMiddleware } from './state';
 
 /**
  * What a 200 becomes on the wire: a strong ETag of its bytes, the endpoint's Cache-Control and Vary, then
- * either 304 Not Modified (GET or HEAD whose If-None-Match names the current content) or the body
- * compressed with br or gzip when the client accepts it and it is over 1 KB. It runs after the handler
- * and before the quota stage's `after`, which therefore knows whether the call ended in a 304.
+ * either 304 Not Modified (GET or HEAD whose If-None-Match names the current content, on an endpoint whose
+ * answers may be stored: caching.ts revalidates) or the body compressed with br or gzip when the client
+ * accepts it and it is over 1 KB. It runs after the handler, so after the call's quota was reserved: a 304
+ * counts as the call it answers.
  */
 export function representation(definition: EndpointDefinition): PipelineMiddleware {
   const vary = [
@@ -16,6 +17,7 @@ export function representation(definition: EndpointDefinition): PipelineMiddlewa
     ...(definition.access !== 'public' && definition.keyIn !== 'query' ? ['X-Api-Key'] : []),
     ...(definition.vary ?? []),
   ].join(', ');
+  const conditional = revalidates(definition.cache);
   /** the last 200's body with its bytes and tag: a body that does not change (the docs page, the API reference) is hashed once per container */
   let last: { body: string | undefined; base64: boolean; bytes: Buffer; tag: string } | undefined;
   const bytesAndTag = (response: HttpResponse) => {
@@ -35,7 +37,7 @@ export function representation(definition: EndpointDefinition): PipelineMiddlewa
       const coding = chooseCoding(headers['accept-encoding'], response.headers['Content-Type'], body.length);
       const validators = { ETag: codedTag(tag, coding), 'Cache-Control': cacheControl(definition.cache, request.internal.now), Vary: vary };
       const method = requestContext.http.method;
-      if ((method === 'GET' || method === 'HEAD') && matchesIfNoneMatch(headers['if-none-match'], tag)) {
+      if (conditional && (method === 'GET' || method === 'HEAD') && matchesIfNoneMatch(headers['if-none-match'], tag)) {
         request.response = { statusCode: 304, headers: validators };
         return;
       }

@@ -1,7 +1,7 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import type { Account } from '../../store/accounts';
-import type { CallSlot } from '../../store/usage';
+import type { Reservation } from '../../store/usage';
 
 /** What the pipeline learns about a call, kept in middy's `request.internal`. */
 export type CallState = {
@@ -13,12 +13,10 @@ export type CallState = {
   params?: Record<string, unknown>;
   /** names of the parameters the caller actually sent (not defaulted) */
   supplied?: Set<string>;
-  /** the quota reservation to refund if the call fails */
-  reservation?: CallSlot;
+  /** the call's quota reservation, until the call ends: refunded if it fails, else released */
+  reservation?: Reservation;
   /** the quota write in flight beside the handler (runsBesideQuota): the error it ended in, or undefined once reserved */
   pendingReservation?: Promise<Error | undefined>;
-  /** a conditional GET whose quota is reserved after the handler, unless it ends in 304 */
-  deferredReservation?: boolean;
   /** true while the call may be counted against the quota: a reservation was made (or its outcome is unknown) and not given back */
   mayBeCounted?: boolean;
   /** headers for whatever response the call ends with (RateLimit-*, Retry-After) */

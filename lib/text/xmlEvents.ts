@@ -1,7 +1,7 @@
 import { Parser } from 'htmlparser2';
 
 /**
- * A streaming pass over an XML/XHTML document (htmlparser2 in XML mode) for the fund documents, which
+ * A streaming pass over an XML/XHTML document (htmlparser2 in XML mode), for documents that
  * can be large (an N-PORT of a total-market fund lists thousands of holdings; a trust's inline-XBRL
  * prospectus runs to tens of megabytes): no DOM is built, only what a reader asks for is kept.
  *
