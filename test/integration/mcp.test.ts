@@ -1,5 +1,3 @@
-import { createServer, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -7,13 +5,14 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { endpointList } from '../../lib/api/registry';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { endpointList, endpoints } from '../../lib/api/registry';
 import { ACCESS } from '../../lib/http/plans';
 import { endpointInvoker, lambdaInvoker, setEndpointInvoker, type EndpointInvoker } from '../../lib/mcp/invoker';
 import { HTTP_META } from '../../lib/mcp/toolCall';
 import { PROJECT_ROOT } from '../../infra/projectRoot';
 import { DEMO_KEYS } from '../../infra/local/server';
+import { startFakeAws, type FakeAws } from '../support/fakeAws';
 import { expectError, json, startTestServer, type TestServer } from '../support/testServer';
 
 /**
@@ -93,7 +92,7 @@ describe('connecting', () => {
 
     // Assess
     const body = await expectError(response, 401, 'missing_api_key');
-    expect(body.error).toContain('Authorization: Bearer');
+    expect(body.error).toBe('Missing API Key. Send your key in the X-Api-Key header or as Authorization: Bearer <key>.');
   });
 
   test('answers 401 invalid_api_key to an unknown key, in either place, and the SDK client fails to connect', async () => {
@@ -277,7 +276,7 @@ describe('tools/call', () => {
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toBeUndefined();
     const body = JSON.parse(text(result));
-    expect(body).toEqual({ code: 'plan_required', error: expect.stringContaining('Premium') });
+    expect(body).toEqual({ code: 'plan_required', error: expect.stringMatching(/^This endpoint is for premium subscribers only\. .*Premium/) });
     expect(body).toEqual(await http.json());
     expect(httpFacts(result).status).toBe(403);
     const jokes = await call(client, 'jokes');
@@ -383,43 +382,25 @@ describe('tools/call', () => {
 });
 
 describe('the Lambda invoker (how the deployed MCP function runs an endpoint)', () => {
-  /** Lambda's Invoke API on 127.0.0.1: runs the named function's handler in this process, or fails it. */
-  let lambda: HttpServer;
-  let invoked: string[];
-  let lambdaUrl: string;
+  /** Lambda's Invoke API on 127.0.0.1: the profanity filter's function runs its handler in this process, the horoscope's times out. */
+  let aws: FakeAws;
   const PREFIX = 'DataQueryService-Api-';
+  const invoked = () => aws.requests.map((r) => decodeURIComponent(/\/functions\/([^/]+)\/invocations/.exec(r.path)?.[1] ?? ''));
 
   beforeAll(async () => {
-    invoked = [];
-    lambda = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', async () => {
-        const name = decodeURIComponent(/\/functions\/([^/]+)\/invocations/.exec(req.url ?? '')![1]!);
-        invoked.push(name);
-        const entry = endpointList.find((e) => `${PREFIX}${e.name}` === name);
-        if (!entry || entry.name === 'horoscope') {
-          res.writeHead(200, { 'Content-Type': 'application/json', 'X-Amz-Function-Error': 'Unhandled' });
-          res.end(JSON.stringify({ errorType: 'Error', errorMessage: 'Task timed out' }));
-          return;
-        }
-        const { handler } = (await import(join(PROJECT_ROOT, entry.entry))) as {
-          handler: (event: APIGatewayProxyEventV2, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>;
-        };
-        const result = await handler(JSON.parse(Buffer.concat(chunks).toString('utf8')), { getRemainingTimeInMillis: () => 10_000 });
-        res.writeHead(200, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify(result));
-      });
-    });
-    await new Promise<void>((done) => lambda.listen(0, '127.0.0.1', done));
-    lambdaUrl = `http://127.0.0.1:${(lambda.address() as AddressInfo).port}`;
+    aws = await startFakeAws();
+    const { handler } = (await import(join(PROJECT_ROOT, endpoints.profanityFilter.entry))) as {
+      handler: (event: unknown, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>;
+    };
+    aws.invocations.set(`${PREFIX}profanityFilter`, { run: (event) => handler(event, { getRemainingTimeInMillis: () => 10_000 }) });
+    aws.invocations.set(`${PREFIX}horoscope`, { error: 'Task timed out after 10.00 seconds' });
   });
-  afterAll(() => new Promise((done) => lambda.close(done)));
+  afterAll(() => aws.close());
 
   let inProcess: EndpointInvoker;
   beforeEach(() => {
     inProcess = endpointInvoker();
-    const client = new LambdaClient({ endpoint: lambdaUrl, region: 'eu-west-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
+    const client = new LambdaClient({ endpoint: aws.url, region: 'eu-west-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' }, maxAttempts: 1 });
     setEndpointInvoker(lambdaInvoker(PREFIX, client));
   });
   afterEach(() => setEndpointInvoker(inProcess));
@@ -433,7 +414,7 @@ describe('the Lambda invoker (how the deployed MCP function runs an endpoint)', 
     const result = await call(client, 'profanityFilter', { text: 'Damn it' });
 
     // Assess
-    expect(invoked.at(-1)).toBe(`${PREFIX}profanityFilter`);
+    expect(invoked().at(-1)).toBe(`${PREFIX}profanityFilter`);
     expect(result.structuredContent).toMatchObject({ censored: '**** it', has_profanity: true });
     expect(await usage(key, '/v1/profanityfilter')).toEqual({ month: 1, today: 1 });
     await client.close();
@@ -447,7 +428,7 @@ describe('the Lambda invoker (how the deployed MCP function runs an endpoint)', 
     const result = await call(client, 'horoscope', { zodiac: 'leo' });
 
     // Assess
-    expect(invoked.at(-1)).toBe(`${PREFIX}horoscope`);
+    expect(invoked().at(-1)).toBe(`${PREFIX}horoscope`);
     expect(result.isError).toBe(true);
     expect(JSON.parse(text(result))).toEqual({ code: 'internal_error', error: expect.stringContaining('may have been counted') });
     await client.close();
