@@ -16,7 +16,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { TableAccess } from '../../lib/http/definition';
+import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, type TableAccess } from '../../lib/http/definition';
 import { TABLES, type TableName } from '../../lib/store/tables';
 import type { Tables } from './stateful-stack';
 import { handlerBundle, handlerCode } from './handlerBundles';
@@ -63,6 +63,8 @@ export const environmentBytes = (environment: Record<string, string>): number =>
 export interface ServiceFunctionProps {
   /** handler module, relative to the project root; it exports `handler` */
   entry: string;
+  /** a fixed function name, where another function invokes it by name (default: CloudFormation's) */
+  functionName?: string;
   memoryMb?: number;
   timeoutSeconds?: number;
   tables: Tables;
@@ -122,12 +124,13 @@ export class ServiceFunction extends Construct {
     const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     role.addToPolicy(new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }));
     this.function = new NodejsFunction(this, 'Function', {
+      functionName: props.functionName,
       code: handlerCode(props.entry),
       handler: 'index.handler',
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.X86_64,
-      memorySize: props.memoryMb ?? 256,
-      timeout: Duration.seconds(props.timeoutSeconds ?? 10),
+      memorySize: props.memoryMb ?? DEFAULT_MEMORY_MB,
+      timeout: Duration.seconds(props.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS),
       role,
       logGroup,
       layers: props.layers,

@@ -43,6 +43,7 @@ import { PROJECT_ROOT } from '../../infra/projectRoot';
 import { hashApiKey } from '../../lib/accounts/apiKey';
 import { issueApiKey } from '../../lib/accounts/keys';
 import { endpointList } from '../../lib/api/registry';
+import type { EndpointDefinition } from '../../lib/http/definition';
 import { resetDynamo } from '../../lib/store/dynamo';
 import { prepareImage, toDetectedObjects } from '../../lib/vision/detect';
 import { modelPath, modelSession, runModel } from '../../lib/vision/model';
@@ -176,25 +177,32 @@ async function startServer(env: NodeJS.ProcessEnv = {}): Promise<LocalServer> {
   return { url, dynamoEndpoint: `http://127.0.0.1:${dynamoPort}`, keys, stop: () => stopChild(child) };
 }
 
-function sampleEvent(path: string, method: string, query: string, apiKey: string, keyIn: 'header' | 'query' = 'header') {
+/** A JSON request body per endpoint that takes one (/mcp: the tool list, which every MCP client asks for first). */
+const SAMPLE_BODY: Record<string, unknown> = {
+  mcp: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+};
+
+function sampleEvent(path: string, method: string, query: string, apiKey: string, keyIn: EndpointDefinition['keyIn'] = 'header', body?: unknown) {
   const rawQuery = keyIn === 'query' ? [query, `api_key=${apiKey}`].filter(Boolean).join('&') : query;
   const params = Object.fromEntries(new URLSearchParams(rawQuery));
+  const json = body === undefined ? {} : { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
   return {
     version: '2.0',
     routeKey: `${method} ${path}`,
     rawPath: path,
     rawQueryString: rawQuery,
-    headers: keyIn === 'header' ? { 'x-api-key': apiKey } : {},
+    headers: { ...(keyIn === 'query' ? {} : { 'x-api-key': apiKey }), ...json },
     queryStringParameters: Object.keys(params).length ? params : undefined,
-    requestContext: { requestId: 'bench', http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bench' } },
+    requestContext: { requestId: 'bench', domainName: 'localhost', http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bench' } },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     isBase64Encoded: false,
   };
 }
 
-/** An endpoint's sample call (SAMPLE_QUERY) with `key`. */
+/** An endpoint's sample call (SAMPLE_QUERY, SAMPLE_BODY) with `key`. */
 function sampleEventOf(entry: (typeof endpointList)[number], key: string) {
   const path = entry.path === '$default' ? '/v1/missing' : entry.path;
-  return sampleEvent(path, entry.method === 'ANY' ? 'GET' : entry.method, SAMPLE_QUERY[entry.name] ?? '', key, entry.keyIn);
+  return sampleEvent(path, entry.method === 'ANY' ? 'GET' : entry.method, SAMPLE_QUERY[entry.name] ?? '', key, entry.keyIn, SAMPLE_BODY[entry.name]);
 }
 
 interface ColdRun {
@@ -394,7 +402,7 @@ try {
       .map((e) => ({
         name: e.name,
         entry: e.entry,
-        event: sampleEvent(e.path === '$default' ? '/v1/missing' : e.path, e.method === 'ANY' ? 'GET' : e.method, SAMPLE_QUERY[e.name] ?? '', 'API_KEY', e.keyIn) as WarmSpec['event'],
+        event: sampleEventOf(e, 'API_KEY') as WarmSpec['event'],
         keyed: e.access !== 'public',
         rateLimited: e.metering === 'rateLimit',
       }));
