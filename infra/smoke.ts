@@ -5,9 +5,11 @@
  *
  * The call per family is its first endpoint that any plan may call with its API reference example
  * (lib/api/exampleRequests.ts) unchanged by plan rules, without side effects (no counter written) and without
- * the open internet (web page, DNS); where no endpoint of a family qualifies, SMOKE_CALLS says which call
- * stands in. A 2xx is a pass; an answer built on sample data passes too but is flagged (a deployment should
- * serve none).
+ * the open internet (web page, DNS); where no endpoint of a family qualifies, SMOKE_QUERIES says which call
+ * stands in. The AI agents family's call is the first family's call again as an MCP tool call through /mcp,
+ * which in AWS proves the MCP function may invoke that endpoint's function by its name. A 2xx is a pass (for
+ * /mcp: a tool result without isError); an answer built on sample data passes too but is flagged (a
+ * deployment should serve none).
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -25,6 +27,8 @@ export interface SmokeCall {
   query: Record<string, string>;
   /** a multipart upload: this field, with a small generated PNG */
   upload?: string;
+  /** a JSON-RPC message to /mcp (a tools/call) */
+  mcp?: { jsonrpc: '2.0'; id: number; method: 'tools/call'; params: { name: string; arguments: Record<string, string> } };
 }
 
 /** Stand-ins for the families whose examples need the open internet: a syntactically invalid address is checked without DNS. */
@@ -35,19 +39,28 @@ const SMOKE_QUERIES: Record<string, Record<string, string>> = {
 /** The call for one endpoint, when it qualifies (see the file comment). */
 function smokeCall(endpoint: Listed): SmokeCall | undefined {
   const example = EXAMPLE_REQUESTS[endpoint.name];
-  if (endpoint.access !== 'all' || !example || endpoint.tables?.counters) return undefined;
+  if (endpoint.access !== 'all' || !example || endpoint.tables?.counters || endpoint.invokesEndpoints) return undefined;
   if (endpoint.upload) return { family: endpoint.tag, endpoint, query: {}, upload: endpoint.upload.field };
   const query = SMOKE_QUERIES[endpoint.name] ?? (example.illustrative ? undefined : example.query ?? {});
   if (!query || Object.keys(query).some((param) => param in (endpoint.paramGates ?? {}))) return undefined;
   return { family: endpoint.tag, endpoint, query };
 }
 
+/** The MCP endpoint's call: `tool` (the first family's call) as a tool call, which runs that endpoint's own function. */
+function mcpCall(endpoint: Listed, tool: SmokeCall): SmokeCall {
+  return { family: endpoint.tag, endpoint, query: {}, mcp: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool.endpoint.name, arguments: tool.query } } };
+}
+
 /** One call per family of the registry (families without a qualifying endpoint are left out and named by the test). */
 export function smokeCalls(): SmokeCall[] {
-  return endpointTags.flatMap((tag) => {
-    const call = endpointList.filter((entry) => entry.tag === tag.name).map(smokeCall).find(Boolean);
-    return call ? [call] : [];
-  });
+  const calls: SmokeCall[] = [];
+  for (const tag of endpointTags) {
+    const entries = endpointList.filter((entry) => entry.tag === tag.name);
+    const mcp = entries.find((entry) => entry.invokesEndpoints);
+    const call = entries.map(smokeCall).find(Boolean) ?? (mcp && calls[0] ? mcpCall(mcp, calls[0]) : undefined);
+    if (call) calls.push(call);
+  }
+  return calls;
 }
 
 interface Result {
@@ -78,6 +91,15 @@ const errorOf = (body: unknown) => (typeof body === 'object' && body && 'code' i
 const isSample = (body: unknown): boolean =>
   Array.isArray(body) ? body.some(isSample) : typeof body === 'object' && body !== null && (body as { sample?: unknown }).sample === true;
 
+/** A JSON-RPC answer of /mcp: its tool result's answer, or why it failed (a protocol error, or isError with the endpoint's error body). */
+function toolAnswer(body: unknown): { answer?: unknown; failure?: string } {
+  const { error, result } = (typeof body === 'object' && body ? body : {}) as { error?: { message: string }; result?: { isError?: boolean; structuredContent?: unknown; content?: { text?: string }[] } };
+  if (error) return { failure: `JSON-RPC error: ${error.message}` };
+  if (!result) return { failure: 'no JSON-RPC result' };
+  if (result.isError) return { failure: `isError: ${result.content?.[0]?.text ?? ''}` };
+  return { answer: result.structuredContent };
+}
+
 export async function runSmoke(baseUrl: string, key: string): Promise<Result[]> {
   const results: Result[] = [];
   const record = (family: string, call: string, ok: boolean, answer: { status: number; body: unknown; ms: number }, note = '') =>
@@ -100,9 +122,16 @@ export async function runSmoke(baseUrl: string, key: string): Promise<Result[]> 
       form.append(call.upload, new Blob([await smokeImage()], { type: 'image/png' }), 'smoke.png');
       init = { ...init, body: form };
     }
+    if (call.mcp) {
+      // the Accept header the Streamable HTTP transport requires
+      init = { ...init, body: JSON.stringify(call.mcp), headers: { 'X-Api-Key': key, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' } };
+    }
     const answer = await send(baseUrl, path, init);
-    const ok = answer.status >= 200 && answer.status < 300;
-    record(call.family, `${init.method} ${path}`, ok, answer, ok && isSample(answer.body) ? 'SAMPLE data ("sample": true)' : '');
+    const success = answer.status >= 200 && answer.status < 300;
+    const tool = call.mcp && success ? toolAnswer(answer.body) : { answer: answer.body };
+    const ok = success && tool.failure === undefined;
+    const label = call.mcp ? `${init.method} ${path} tools/call ${call.mcp.params.name}` : `${init.method} ${path}`;
+    record(call.family, label, ok, answer, ok && isSample(tool.answer) ? 'SAMPLE data ("sample": true)' : (tool.failure ?? ''));
   }
   return results;
 }

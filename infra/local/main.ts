@@ -153,5 +153,6 @@ console.log(`Embedded DynamoDB on ${server.dynamoEndpoint}.`);
 console.log(`Demo keys, one per plan (kept in ${join(DATA_DIR, 'demo-keys.json')}; npm run keys -- create --tier <plan> makes more):`);
 for (const [plan, key] of Object.entries(server.demoKeys)) console.log(`  ${plan.padEnd(17)} ${key}`);
 console.log(`Try: curl -H "X-Api-Key: ${server.demoKeys.free}" ${server.url}/v1/jokeoftheday`);
+console.log(`AI agents (MCP, Streamable HTTP): ${server.url}/mcp with the key as X-Api-Key or Authorization: Bearer (README "AI agents")`);
 if (scheduler) console.log(`Ingestion: ${ingestionJobs.length} jobs run here on their schedules (INGEST_SCHEDULE=off to stop them); without internet they fail quietly and the stored data stay.`);
 console.log(`Ready in ${(performance.now() / 1000).toFixed(1)} s.`);

@@ -17,8 +17,10 @@ import { getAccount } from '../../lib/store/accounts';
 import { useSampleWhenOffline } from '../../lib/airQuality/service';
 import { resetDynamo } from '../../lib/store/dynamo';
 import { buildReferenceData, REFERENCE_DATA_OUT } from '../reference-data/build';
-import { endpointList } from '../../lib/api/registry';
+import { endpointList, type ListedEndpoint } from '../../lib/api/registry';
+import { setEndpointInvoker } from '../../lib/mcp/invoker';
 import { methodsOf, pathsOf } from '../../lib/http/routes';
+import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS } from '../../lib/http/definition';
 import { lambdaContext, rawResponse, readBody, requestUrl, sendResult, toApiGatewayEvent } from './adapter';
 import { ensureTables, startEmbeddedStore, type EmbeddedStore } from './store';
 import { PROJECT_ROOT } from '../projectRoot';
@@ -139,6 +141,13 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     }
     return handlers.get(entry)!;
   };
+  /** An endpoint's handler on an event, with the Lambda context of its function (time limit, memory). */
+  const run = async (route: ListedEndpoint, event: APIGatewayProxyEventV2) => {
+    const context = lambdaContext(`dqs-${route.name}`, route.memoryMb ?? DEFAULT_MEMORY_MB, route.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS, event.requestContext.requestId);
+    return (await handlerOf(route.entry))(event, context);
+  };
+  // /mcp runs its tools' endpoints here too, as the HTTP routes do
+  setEndpointInvoker(run);
 
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
     const url = requestUrl(req.url);
@@ -155,9 +164,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       return;
     }
     const routeKey = route === fallback ? '$default' : `${req.method} ${url.pathname}`;
-    const event = toApiGatewayEvent(req, url, routeKey, body);
-    const context = lambdaContext(`dqs-${route.name}`, route.memoryMb ?? 256, route.timeoutSeconds ?? 10, event.requestContext.requestId);
-    sendResult(res, await (await handlerOf(route.entry))(event, context));
+    sendResult(res, await run(route, toApiGatewayEvent(req, url, routeKey, body)));
   };
 
   const server = createServer((req, res) => {

@@ -41,13 +41,18 @@ export async function sendExample(baseUrl: string, keys: Record<string, string>,
   const query = { ...example.query };
   if (query.api_key) query.api_key = key;
   const url = `${baseUrl}${entry.path}${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ''}`;
-  let body: FormData | undefined;
+  let body: FormData | string | undefined;
+  const headers: Record<string, string> = { 'X-Api-Key': key, ...example.headers };
   if (example.upload) {
     body = new FormData();
     const image = readFileSync(join(IMAGES_DIR, example.upload.file));
     body.append(example.upload.field, new Blob([image], { type: 'image/jpeg' }), example.upload.file);
   }
-  const response = await fetch(url, { method: entry.method === 'POST' ? 'POST' : 'GET', body, headers: { 'X-Api-Key': key } });
+  if (example.body !== undefined) {
+    body = JSON.stringify(example.body);
+    headers['Content-Type'] = 'application/json';
+  }
+  const response = await fetch(url, { method: entry.method === 'POST' ? 'POST' : 'GET', body, headers });
   const text = response.headers.get('content-type')?.startsWith('application/json') ? await response.text() : undefined;
   // the demo key never reaches the API reference (/v1/analytics echoes it)
   const json: unknown = text === undefined ? undefined : JSON.parse(text.replaceAll(key, 'YOUR_API_KEY'));
@@ -64,18 +69,19 @@ export async function collectExamples(
   for (const [name, request] of Object.entries(EXAMPLE_REQUESTS)) {
     if (!include(request)) continue;
     const query = request.query;
+    const body = request.body === undefined ? {} : { body: request.body };
     if (request.illustrative !== undefined) {
-      examples[name] = { query, response: request.illustrative, source: 'illustrative' };
+      examples[name] = { query, ...body, response: request.illustrative, source: 'illustrative' };
       continue;
     }
     const { status, json } = await sendExample(baseUrl, keys, name, request);
     if (status !== 200) throw new Error(`example ${name}: status ${status} ${JSON.stringify(json)}`);
     if (json === undefined) {
-      examples[name] = { query };
+      examples[name] = { query, ...body };
       continue;
     }
     const { value, cut } = firstItems(json);
-    examples[name] = { query, response: value, source: JSON.stringify(json).includes('"sample":true') ? 'sample' : 'service', ...(cut ? { cut: true } : {}) };
+    examples[name] = { query, ...body, response: value, source: JSON.stringify(json).includes('"sample":true') ? 'sample' : 'service', ...(cut ? { cut: true } : {}) };
   }
   return examples;
 }

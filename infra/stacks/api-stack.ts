@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, CfnOutput, Duration, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   CorsHttpMethod,
@@ -13,6 +13,7 @@ import {
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Alarm, ComparisonOperator, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -21,7 +22,9 @@ import type { Construct } from 'constructs';
 import { CORS } from '../../lib/http/cors';
 import type { EndpointDefinition, LayerName } from '../../lib/http/definition';
 import { methodsOf, pathsOf } from '../../lib/http/routes';
-import { endpointList } from '../../lib/api/registry';
+import { endpointList, type ListedEndpoint } from '../../lib/api/registry';
+import { endpointFunctionName } from '../../lib/mcp/invoker';
+import { isTool } from '../../lib/mcp/tools';
 import { serviceDashboard } from './dashboard';
 import { constructId, groupBy } from './names';
 import { mergePermissions, permissionsFor, ServiceFunction, type TablePermissions } from './lambdaFunction';
@@ -29,8 +32,7 @@ import { LAYERS, layerVersion } from './layers';
 import type { DeploymentConfig } from './settings';
 import type { Tables } from './stateful-stack';
 
-/** A registry entry with the name and family (API reference tag) the registry gives it. */
-export type ListedEndpoint = EndpointDefinition & { name: string; tag: string };
+export type { ListedEndpoint };
 
 export interface ApiStackProps extends StackProps {
   tables: Tables;
@@ -91,6 +93,13 @@ export const SERVER_ERROR_ALARM = { percent: 5, minimumCalls: 20 };
 interface EndpointFamilyStackProps {
   api: HttpApi;
   endpoints: readonly ListedEndpoint[];
+  /**
+   * The MCP tools' functions are named `<prefix><registry name>` (lib/mcp/invoker.ts): a plain string known at
+   * synth (the API stack's name and a dash), not the nested stack's own name, which is a token there.
+   */
+  functionPrefix: string;
+  /** the tools of the whole API, which a function that invokes endpoints (/mcp) may invoke */
+  tools: readonly ListedEndpoint[];
   layer: (name: LayerName) => ILayerVersion;
   tables: Tables;
   alarmTopic: ITopic;
@@ -110,6 +119,7 @@ export class EndpointFamilyStack extends NestedStack {
       const id = constructId(entry.name);
       const fn = new ServiceFunction(this, id, {
         entry: entry.entry,
+        functionName: isTool(entry) ? endpointFunctionName(props.functionPrefix, entry.name) : undefined,
         memoryMb: entry.memoryMb,
         timeoutSeconds: entry.timeoutSeconds,
         tables: props.tables,
@@ -117,14 +127,26 @@ export class EndpointFamilyStack extends NestedStack {
         config: props.config,
         alarmTopic: props.alarmTopic,
         layers: entry.layers?.map(props.layer),
-        environment: Object.assign({}, ...(entry.layers ?? []).map((name) => LAYERS[name].environment)),
+        environment: Object.assign(
+          {},
+          ...(entry.layers ?? []).map((name) => LAYERS[name].environment),
+          entry.invokesEndpoints ? { ENDPOINT_FUNCTION_PREFIX: props.functionPrefix } : {},
+        ),
         reservedConcurrency: props.config.reservedConcurrency[entry.name],
       }).function;
+      if (entry.invokesEndpoints) fn.addToRolePolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: this.functionArns(props.functionPrefix, props.tools) }));
       this.functions[entry.name] = fn;
 
       const integration = new HttpLambdaIntegration(`${id}Integration`, fn, { payloadFormatVersion: PayloadFormatVersion.VERSION_2_0 });
       for (const route of routeKeys(entry)) new HttpRoute(this, `${id}${route.id}`, { httpApi: props.api, routeKey: route.key, integration });
     }
+  }
+
+  /** The ARNs of the tools' functions, from their names alone: no reference to another stack's resources. */
+  private functionArns(prefix: string, tools: readonly ListedEndpoint[]): string[] {
+    return tools.map((entry) =>
+      this.formatArn({ service: 'lambda', resource: 'function', resourceName: endpointFunctionName(prefix, entry.name), arnFormat: ArnFormat.COLON_RESOURCE_NAME }),
+    );
   }
 }
 
@@ -134,7 +156,9 @@ export class EndpointFamilyStack extends NestedStack {
  * functions and routes of each endpoint family (one per registry entry, GET entries also a HEAD route) in a
  * nested stack per family. Errors that API Gateway itself raises before a function runs (its 413 for bodies
  * over 10 MB, 429 throttling, 500/503 when an integration fails) keep API Gateway's `{"message": ...}` body:
- * HTTP APIs, unlike REST APIs, have no customisable gateway responses (see README "Deploy to AWS").
+ * HTTP APIs, unlike REST APIs, have no customisable gateway responses (see README "Deploy to AWS"). The functions
+ * of the MCP tools (lib/mcp/tools.ts) get fixed names, `<API stack name>-<registry name>`, and the MCP function
+ * may invoke exactly those, by the prefix it is given (lib/mcp/invoker.ts).
  */
 export class ApiStack extends Stack {
   readonly api: HttpApi;
@@ -174,10 +198,15 @@ export class ApiStack extends Stack {
       return made.get(name)!;
     };
 
-    for (const [tag, endpoints] of groupBy(props.endpoints ?? endpointList, (entry) => entry.tag)) {
+    const deployed = props.endpoints ?? endpointList;
+    // the stack's own name is a plain string here (a nested stack's is a token)
+    const functionPrefix = `${this.stackName}-`;
+    for (const [tag, endpoints] of groupBy(deployed, (entry) => entry.tag)) {
       const family = new EndpointFamilyStack(this, constructId(tag), {
         api: this.api,
         endpoints,
+        functionPrefix,
+        tools: deployed.filter(isTool),
         layer,
         tables: props.tables,
         alarmTopic: props.alarmTopic,

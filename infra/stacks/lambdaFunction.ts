@@ -16,7 +16,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { TableAccess } from '../../lib/http/definition';
+import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, type TableAccess } from '../../lib/http/definition';
 import { TABLES, type TableName } from '../../lib/store/tables';
 import type { Tables } from './stateful-stack';
 import { handlerBundle, handlerCode } from './handlerBundles';
@@ -60,13 +60,11 @@ export const environmentBytes = (environment: Record<string, string>): number =>
     0,
   );
 
-/** A function's memory unless its definition says otherwise (`memoryMb`), MB; npm run bench prices calls at it. */
-export const DEFAULT_MEMORY_MB = 256;
-
 export interface ServiceFunctionProps {
   /** handler module, relative to the project root; it exports `handler` */
   entry: string;
-  /** default DEFAULT_MEMORY_MB */
+  /** a fixed function name, where another function invokes it by name (default: CloudFormation's) */
+  functionName?: string;
   memoryMb?: number;
   timeoutSeconds?: number;
   tables: Tables;
@@ -126,12 +124,13 @@ export class ServiceFunction extends Construct {
     const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     role.addToPolicy(new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }));
     this.function = new NodejsFunction(this, 'Function', {
+      functionName: props.functionName,
       code: handlerCode(props.entry),
       handler: 'index.handler',
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.X86_64,
       memorySize: props.memoryMb ?? DEFAULT_MEMORY_MB,
-      timeout: Duration.seconds(props.timeoutSeconds ?? 10),
+      timeout: Duration.seconds(props.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS),
       role,
       logGroup,
       layers: props.layers,

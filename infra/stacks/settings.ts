@@ -74,6 +74,7 @@ export const NOT_DEPLOYED: Record<string, string> = {
   MODELS_DIR: 'set by the model layer',
   VPIC_DB_PATH: 'set by the vpic layer',
   DOCS_ASSETS_DIR: 'set by the docs layer',
+  ENDPOINT_FUNCTION_PREFIX: "set by the API stack on the MCP function (the prefix of the tools' function names)",
   MODEL_PATH: 'local runs (in Lambda the model layer sets MODELS_DIR)',
   ...Object.fromEntries(
     UPSTREAM_KEYS.flatMap((key) => [

@@ -63,7 +63,7 @@ export const cryptoEndpoints = {
     response: {
       json: () => z.object({
         symbol: z.string(),
-        price: z.string().check(z.meta({ description: 'last price, a decimal string as Binance quotes it', example: '62886.03000000' })),
+        price: z.string().check(z.meta({ description: 'last price, a decimal string as Binance quotes it', examples: ['62886.03000000'] })),
         timestamp: z.int(),
         sample: sampleField(),
       }),

@@ -13,6 +13,10 @@ export interface ExampleRequest {
   varies?: 'daily' | 'random';
   /** a multipart upload: the image under ../shared/images sent as this field */
   upload?: { field: string; file: string };
+  /** a JSON request body (sent with Content-Type: application/json) */
+  body?: unknown;
+  /** request headers besides the key */
+  headers?: Record<string, string>;
   /**
    * The answer written by hand where it needs a live upstream this machine cannot reach (the web, DNS):
    * what the endpoint reports for that public resource, labelled illustrative in the API reference.
@@ -91,4 +95,14 @@ export const EXAMPLE_REQUESTS: Record<string, ExampleRequest> = {
   interestRate: { query: { rate: 'central_bank_us' } },
   interestRateHistorical: { query: { rate: 'sofr', start_date: '2024-06-03', end_date: '2024-06-06' } },
   liborHistorical: { query: { type: '3_months', start_time: utc('2021-06-01T00:00:00Z'), end_time: utc('2021-06-04T00:00:00Z') } },
+  mcp: {
+    // the first request of every MCP client; the Accept header is what the Streamable HTTP transport requires
+    body: {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'example-client', version: '1.0.0' } },
+    },
+    headers: { Accept: 'application/json, text/event-stream' },
+  },
 };

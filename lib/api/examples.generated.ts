@@ -1350,5 +1350,39 @@ export const API_EXAMPLES: Record<string, ApiExample> = {
     },
     "source": "service",
     "cut": true
+  },
+  "mcp": {
+    "body": {
+      "jsonrpc": "2.0",
+      "id": 1,
+      "method": "initialize",
+      "params": {
+        "protocolVersion": "2025-11-25",
+        "capabilities": {},
+        "clientInfo": {
+          "name": "example-client",
+          "version": "1.0.0"
+        }
+      }
+    },
+    "response": {
+      "result": {
+        "protocolVersion": "2025-11-25",
+        "capabilities": {
+          "tools": {
+            "listChanged": false
+          }
+        },
+        "serverInfo": {
+          "name": "data-query-service",
+          "title": "Data Query Service",
+          "version": "1.0.0"
+        },
+        "instructions": "Data lookups and small utilities (market prices, rates, filings, tax, holidays, aviation, lookups, object detection). Each tool is one endpoint of the Data Query Service HTTP API and each tool call is one call of it with your key: it counts against your plan's monthly quota exactly as an HTTP call does. A refused call (bad parameter, plan, quota, no data) is a result with isError whose text is the error body {\"error\", \"code\", \"param\"}; _meta[\"data-query-service/http\"] carries the HTTP status and the quota left."
+      },
+      "jsonrpc": "2.0",
+      "id": 1
+    },
+    "source": "service"
   }
 };

@@ -1,6 +1,7 @@
 /**
  * The one registry of endpoints. The CDK API stack makes one function and one route per entry, the local
- * server serves them, and GET /openapi.json documents them; nothing else lists routes. Definitions live
+ * server serves them, GET /openapi.json documents them and POST /mcp offers them as tools (lib/mcp/tools.ts);
+ * nothing else lists routes. Definitions live
  * by family in lib/api/ and are gathered here; a handler imports only its family's file, so its
  * bundle carries only those definitions.
  */
@@ -20,12 +21,14 @@ import { filingEndpoints, filingJobs } from './filings';
 import { energyEndpoints, energyJobs } from './energy';
 import { commodityEndpoints, commodityJobs } from './commodities';
 import { rateEndpoints, rateJobs } from './rates';
+import { mcpEndpoint } from './mcp';
 import type { IngestionJobDefinition } from '../ingest/definition';
 import { NOT_STORED } from '../http/caching';
 
 const noParams = () => z.object({});
 
-export const endpoints = {
+/** The endpoints of the API proper, by family. */
+const familyEndpoints = {
   ...utilityEndpoints,
   ...calendarEndpoints,
   ...taxEndpoints,
@@ -40,6 +43,11 @@ export const endpoints = {
   ...energyEndpoints,
   ...commodityEndpoints,
   ...rateEndpoints,
+};
+
+export const endpoints = {
+  ...familyEndpoints,
+  mcp: mcpEndpoint(Object.values(familyEndpoints)),
   openApi: defineEndpoint({
     path: '/openapi.json',
     method: 'GET',
@@ -93,13 +101,14 @@ export const endpointTags: readonly { name: string; description: string; endpoin
   { name: 'Internet', description: 'Email validation and web page metadata', endpoints: internetEndpoints },
   { name: 'Utilities', description: 'Counters, usage, jokes, profanity filter, barcodes, horoscopes', endpoints: utilityEndpoints },
   { name: 'Vision', description: 'Object detection in images', endpoints: visionEndpoints },
+  { name: 'AI agents', description: 'Every endpoint as a tool over the Model Context Protocol (MCP)', endpoints: { mcp: endpoints.mcp } },
   { name: 'Service', description: 'This API reference', endpoints: {} },
 ];
 
 const tagOf = (name: string) => endpointTags.find((tag) => name in tag.endpoints)?.name ?? 'Service';
 
 /** Every endpoint with its name and tag; the definitions' schemas stay unbuilt until read (defineEndpoint). */
-type ListedEndpoint = EndpointDefinition & { name: string; tag: string };
+export type ListedEndpoint = EndpointDefinition & { name: string; tag: string };
 export const endpointList: readonly ListedEndpoint[] = Object.entries(endpoints).map(([name, definition]) =>
   Object.defineProperties({ name, tag: tagOf(name) } as ListedEndpoint, Object.getOwnPropertyDescriptors(definition)),
 );

@@ -2,7 +2,8 @@
 export const CORS = {
   allowOrigins: ['*'],
   allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
-  allowHeaders: ['X-Api-Key', 'Content-Type', 'Accept'],
+  // Authorization and Mcp-Protocol-Version: what an MCP client in a browser sends to /mcp
+  allowHeaders: ['X-Api-Key', 'Content-Type', 'Accept', 'Authorization', 'Mcp-Protocol-Version'],
   exposeHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'X-Request-Id', 'ETag'],
   maxAgeSeconds: 86_400,
 } as const;

@@ -3,6 +3,10 @@ import type { CachePolicy } from './caching';
 import type { Access } from './plans';
 import type { TableName } from '../store/tables';
 
+/** A function's memory and time limit unless its definition says otherwise (the stacks and the local server). */
+export const DEFAULT_MEMORY_MB = 256;
+export const DEFAULT_TIMEOUT_SECONDS = 10;
+
 export type LayerName = 'referenceData' | 'onnxruntime' | 'model' | 'vpic' | 'docs';
 /** what a function may do on a table; the CDK stack turns it into exact IAM actions */
 export type TableAccess = 'read' | 'write' | 'readWrite';
@@ -32,13 +36,20 @@ export interface EndpointDefinition<S extends QueryParams = QueryParams> {
   description?: string;
   /** endpoint-level access rule (`public`: no key) */
   access: Access;
-  /** where the key is read: the X-Api-Key header, or the api_key query parameter (/v1/analytics) */
-  keyIn?: 'header' | 'query';
+  /**
+   * where the key is read: the X-Api-Key header (default), the api_key query parameter (/v1/analytics), or
+   * the X-Api-Key header or `Authorization: Bearer <key>` (/mcp: what MCP clients send)
+   */
+  keyIn?: 'header' | 'query' | 'headerOrBearer';
   /** quota: one call off the monthly quota; rateLimit: per-minute limit, no quota; none */
   metering: 'quota' | 'rateLimit' | 'none';
   params: S;
   /** a multipart/form-data upload in the request body: its file field and the accepted file types */
   upload?: { field: string; types: string[] };
+  /** a JSON request body (/mcp: JSON-RPC messages), its schema for the API reference */
+  jsonBody?: () => z.ZodMiniType;
+  /** the function runs other endpoints' functions (/mcp: a tool call is a call of its endpoint); the stack lets it invoke them */
+  invokesEndpoints?: true;
   paramGates?: { [K in keyof z.output<S>]?: ParamGate<z.output<S>[K]> };
   /**
    * Optional parameters that other values make required, checked with the required ones so that one 400 names
@@ -54,7 +65,9 @@ export interface EndpointDefinition<S extends QueryParams = QueryParams> {
   cache: CachePolicy;
   /** request headers besides Accept-Encoding and the API key that change the answer (Vary) */
   vary?: string[];
+  /** the function's memory (default DEFAULT_MEMORY_MB) */
   memoryMb?: number;
+  /** the function's time limit (default DEFAULT_TIMEOUT_SECONDS) */
   timeoutSeconds?: number;
   layers?: LayerName[];
   /**

@@ -10,6 +10,8 @@ type Entry = EndpointDefinition & { name: string; tag: string };
 /** An operation's example for the API reference (lib/api/examples.generated.ts, made by `npm run examples`). */
 export interface ApiExample {
   query?: Record<string, string>;
+  /** the JSON request body (/mcp) */
+  body?: unknown;
   response?: unknown;
   /** service: the local service's answer on reference data; sample: on the seed's sample data; illustrative: written by hand */
   source?: 'service' | 'sample' | 'illustrative';
@@ -95,12 +97,17 @@ type ErrorStatus = keyof typeof ERRORS;
 
 /** The errors an operation can answer: every one the HTTP layer and pipeline can raise for it. */
 function errorStatuses(entry: Entry): ErrorStatus[] {
-  const keyed = entry.access !== 'public';
   const statuses: ErrorStatus[] = ['400', '431', '500'];
-  if (keyed) statuses.push('401', '403', '404', '429', '502', '503');
-  if (entry.upload) statuses.push('413', '415');
+  // a keyed call can find our store unreachable (503 service_unavailable) while it looks up the key
+  if (entry.access !== 'public') statuses.push('401', '503');
+  if (entry.access !== 'public' && entry.metering !== 'none') statuses.push('403', '404', '429', '502');
+  if (entry.upload || entry.jsonBody) statuses.push('413');
+  if (entry.upload) statuses.push('415');
   return statuses.sort();
 }
+
+/** Where an operation takes the key (the security schemes of the document). */
+const KEY_SCHEMES = { header: ['apiKeyHeader'], query: ['apiKeyQuery'], headerOrBearer: ['apiKeyHeader', 'bearer'] } as const;
 
 const HEADERS = {
   'RateLimit-Limit': { description: 'Calls per billing month (per minute on /v1/analytics)', schema: { type: 'integer' } },
@@ -120,15 +127,47 @@ const EXAMPLE_SOURCES: Record<NonNullable<ApiExample['source']>, string> = {
   illustrative: 'Written by hand (the answer needs a live upstream): what this endpoint reports for that public resource.',
 };
 
-function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): Record<string, unknown> {
+/** A zod schema as JSON Schema (2020-12, without `$schema`): the one converter of the API reference and the MCP tools. */
+export function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): Record<string, unknown> {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
   return rest;
+}
+
+/** A query parameter as callers see it: its JSON Schema (with the default), whether it is required, and its description with the plan it needs. */
+export interface QueryParameter {
+  name: string;
+  required: boolean;
+  description: string;
+  schema: Record<string, unknown>;
+}
+
+/** The query parameters of an endpoint, from its zod schema and parameter gates (the API reference and the MCP tools). */
+export function queryParameters(entry: EndpointDefinition): QueryParameter[] {
+  const gates = entry.paramGates as Record<string, { access: keyof typeof ACCESS } | undefined> | undefined;
+  return Object.entries(entry.params.shape).map(([name, schema]) => {
+    const { description, ...schemaOnly } = jsonSchema(schema, 'input');
+    // a number's or boolean's text pattern (integerParam, decimalParam) is no keyword of its typed schema
+    if (schemaOnly.type !== 'string') delete schemaOnly.pattern;
+    const gate = gates?.[name];
+    const unset = schema.safeParse(undefined);
+    if (unset.success && unset.data !== undefined) schemaOnly.default = unset.data;
+    return {
+      name,
+      required: !unset.success,
+      description: [description, gate ? `Needs: ${ACCESS[gate.access].label}.` : undefined].filter(Boolean).join(' '),
+      schema: schemaOnly,
+    };
+  });
 }
 
 function uploadBody({ field, types }: NonNullable<Entry['upload']>) {
   const file = { type: 'string', format: 'binary', contentMediaType: types.join(', ') };
   const schema = { type: 'object', required: [field], properties: { [field]: file } };
   return { required: true, content: { 'multipart/form-data': { schema, encoding: { [field]: { contentType: types.join(', ') } } } } };
+}
+
+function jsonBody(schema: z.ZodMiniType, example: unknown) {
+  return { required: true, content: { 'application/json': { schema: jsonSchema(schema, 'input'), ...(example === undefined ? {} : { example }) } } };
 }
 
 function successContent(entry: Entry, example: ApiExample | undefined) {
@@ -161,9 +200,7 @@ const pascalCase = (path: string) => path.split('/').filter(Boolean).map((part) 
 /** The operation of an entry at its path, or at one of its aliases (the same endpoint, metered under its path). */
 function operation(entry: Entry, example: ApiExample | undefined, path = entry.path) {
   const alias = path !== entry.path;
-  const shape = entry.params.shape;
   const keyed = entry.access !== 'public';
-  const gates = entry.paramGates as Record<string, { access: keyof typeof ACCESS } | undefined> | undefined;
   const query = example?.query ?? {};
   return {
     operationId: alias ? `${entry.name}At${pascalCase(path)}` : entry.name,
@@ -180,22 +217,17 @@ function operation(entry: Entry, example: ApiExample | undefined, path = entry.p
       .filter(Boolean)
       .join('\n\n'),
     'x-access': entry.access,
-    security: keyed ? [{ [entry.keyIn === 'query' ? 'apiKeyQuery' : 'apiKeyHeader']: [] }] : [],
-    parameters: Object.entries(shape).map(([name, schema]) => {
-      const { description, ...schemaOnly } = jsonSchema(schema, 'input');
-      const gate = gates?.[name];
-      const unset = schema.safeParse(undefined);
-      if (unset.success && unset.data !== undefined) schemaOnly.default = unset.data;
-      return {
-        name,
-        in: 'query',
-        required: !unset.success,
-        description: [description, gate ? `Needs: ${ACCESS[gate.access].label}.` : undefined].filter(Boolean).join(' '),
-        schema: schemaOnly,
-        ...(query[name] !== undefined ? { example: typedExample(query[name], schemaOnly.type) } : {}),
-      };
-    }),
+    security: keyed ? KEY_SCHEMES[entry.keyIn ?? 'header'].map((scheme) => ({ [scheme]: [] })) : [],
+    parameters: queryParameters(entry).map(({ name, required, description, schema }) => ({
+      name,
+      in: 'query',
+      required,
+      description,
+      schema,
+      ...(query[name] !== undefined ? { example: typedExample(query[name], schema.type) } : {}),
+    })),
     ...(entry.upload ? { requestBody: uploadBody(entry.upload) } : {}),
+    ...(entry.jsonBody ? { requestBody: jsonBody(entry.jsonBody(), example?.body) } : {}),
     responses: {
       '200': {
         description: 'Success',
@@ -258,6 +290,7 @@ export function openApiDocument(entries: readonly Entry[], examples: Record<stri
       securitySchemes: {
         apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
         apiKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key' },
+        bearer: { type: 'http', scheme: 'bearer', description: 'Your API key as the bearer token (/mcp, as MCP clients send it)' },
       },
       schemas: {
         Error: {

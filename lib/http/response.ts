@@ -24,6 +24,11 @@ export class Redirect {
 
 export type HttpResponse = APIGatewayProxyStructuredResultV2 & { headers: Record<string, string> };
 
+/** A response the handler made whole (status, headers, body), sent as it is: the MCP transport's answer. */
+export class CompleteResponse {
+  constructor(readonly response: HttpResponse) {}
+}
+
 export function jsonResponse(statusCode: number, body: unknown): HttpResponse {
   return { statusCode, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
 }

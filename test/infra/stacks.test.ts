@@ -657,6 +657,38 @@ describe('The CDK app', () => {
       expect(granted).toEqual([{}, {}]);
     });
 
+    it("names each MCP tool's function by the API stack's name and the registry name, and lets the MCP function invoke exactly those", () => {
+      // Prepare: the tools are the keyed, metered endpoints (every one a plan can call); the API's stacks, nested ones included
+      const tools = endpointList.filter((e) => e.access !== 'public' && e.metering !== 'none');
+      const mcp = stacks.api.functions.mcp!;
+      const apiStacks = [stacks.api, ...Object.values(stacks.api.families)];
+      const invokeStatements = (stack: Stack) =>
+        ofType(stack, 'AWS::IAM::Policy').flatMap(([, policy]) =>
+          policy.Properties.PolicyDocument.Statement.filter((s: { Action: string | string[] }) => asList(s.Action).some((a) => a.startsWith('lambda:'))).map(
+            (s: { Action: string | string[]; Resource: unknown }) => ({ roles: policy.Properties.Roles, actions: asList(s.Action), resources: asList(s.Resource) }),
+          ),
+        );
+
+      // Act
+      const names = Object.fromEntries(endpointList.map((e) => [e.name, resourceOf(stacks.api.functions[e.name]!).Properties.FunctionName]));
+      const invoking = apiStacks.flatMap(invokeStatements);
+
+      // Assess: names are plain strings, the prefix the MCP function is told
+      expect(Object.entries(names).filter(([, name]) => name !== undefined).map(([entry]) => entry).sort()).toEqual(tools.map((e) => e.name).sort());
+      for (const tool of tools) expect(names[tool.name]).toBe(`DataQueryService-Api-${tool.name}`);
+      expect(Math.max(...tools.map((e) => names[e.name].length))).toBeLessThanOrEqual(64);
+      expect(resourceOf(mcp).Properties.Environment.Variables.ENDPOINT_FUNCTION_PREFIX).toBe('DataQueryService-Api-');
+      // only the MCP function's role may invoke, only InvokeFunction, on exactly the tools' ARNs made from their names
+      // (the stack's own pseudo parameters: no reference to a function of another nested stack)
+      expect(invoking.map((s) => s.roles)).toEqual([[{ Ref: logicalId(mcp.role!) }]]);
+      expect(invoking[0]!.actions).toEqual(['lambda:InvokeFunction']);
+      const arn = (name: string) => ({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':lambda:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, `:function:${name}`]] });
+      expect(invoking[0]!.resources.map((r: unknown) => JSON.stringify(r)).sort()).toEqual(tools.map((e) => JSON.stringify(arn(`DataQueryService-Api-${e.name}`))).sort());
+      // API Gateway HTTP APIs wait at most 30 s for an integration; the MCP function outwaits the slowest tool
+      expect(resourceOf(mcp).Properties.Timeout).toBeLessThanOrEqual(30);
+      expect(resourceOf(mcp).Properties.Timeout).toBeGreaterThan(Math.max(...tools.map((e) => e.timeoutSeconds ?? 10)));
+    });
+
     it('grants no DeleteItem, no wildcard action and no action on "*", in any stack', () => {
       // Act
       const statements = allStacks.flatMap((stack) =>

@@ -3,6 +3,9 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync }
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { MONTHLY_QUOTA } from '../../lib/http/plans';
 import { modelPath } from '../../lib/vision/model';
 import { PROJECT_ROOT } from '../../infra/projectRoot';
@@ -214,6 +217,26 @@ describe('POST /v1/objectdetection on real photos', () => {
     expect(found(objects, ['dog'], scaled(DOG_PHOTO.dog))).toBe(true);
     expect(found(objects, ['bicycle'], scaled(DOG_PHOTO.bicycle))).toBe(true);
   });
+
+  it('detects the same objects through the MCP tool, the photo sent base64 with its content type, and counts one call', async () => {
+    // Prepare
+    const client = new Client({ name: 'dqs-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-Api-Key': key } } }));
+    await client.listTools(); // the client checks structuredContent against the listed output schema
+    const before = Number((await upload(photo('dog.jpg'))).headers.get('ratelimit-remaining'));
+
+    // Act
+    const result = (await client.callTool({ name: 'objectDetection', arguments: { image: photo('dog.jpg').toString('base64'), image_content_type: 'image/jpeg' } })) as CallToolResult;
+    const after = Number((await upload(photo('dog.jpg'))).headers.get('ratelimit-remaining'));
+
+    // Assess
+    expect(result.isError).toBeUndefined();
+    const objects = expectContractShape((result.structuredContent as { result: DetectedObject[] }).result, 768, 576);
+    expect(found(objects, ['dog'], DOG_PHOTO.dog)).toBe(true);
+    expect(found(objects, ['bicycle'], DOG_PHOTO.bicycle)).toBe(true);
+    expect(before - after).toBe(2); // the tool call and the second upload
+    await client.close();
+  }, 30_000);
 
   it('answers an empty array for an image without objects', async () => {
     // Prepare: a plain grey picture

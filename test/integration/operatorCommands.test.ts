@@ -89,6 +89,8 @@ describe('npm run smoke', () => {
     expect(lines.filter((line) => line.startsWith('FAIL'))).toEqual([]);
     expect(stdout).toMatch(/^ok +200 +Market prices +GET \/v1\/cryptoprice\?symbol=BTCUSDT .* SAMPLE data/m);
     expect(stdout).toMatch(/^ok +200 +Vision +POST \/v1\/objectdetection /m);
+    // the first family's call again, as an MCP tool call (deployed: the MCP function invokes that endpoint's function)
+    expect(stdout).toMatch(/^ok +200 +AI agents +POST \/mcp tools\/call cryptoPrice .* SAMPLE data/m);
     expect(lines.at(-1)).toBe(`smoke test passed: ${smokeCalls().length + 2} calls`);
   }, 120_000);
 
@@ -98,6 +100,7 @@ describe('npm run smoke', () => {
     // Assess
     expect(status).toBe(1);
     expect(stdout).toMatch(/^FAIL +401 +Market prices +GET \/v1\/cryptoprice\?symbol=BTCUSDT +\d+ ms +invalid_api_key: /m);
+    expect(stdout).toMatch(/^FAIL +401 +AI agents +POST \/mcp tools\/call cryptoPrice +\d+ ms +invalid_api_key: /m);
     expect(stdout).toMatch(/^ok +200 +API reference/m);
     expect(stdout.trim().split('\n').at(-1)).toBe(`smoke test FAILED: ${smokeCalls().length} of ${smokeCalls().length + 2} calls`);
   }, 120_000);

@@ -49,12 +49,19 @@ export interface FakeAws {
   parameters: Map<string, string>;
   /** stack name → its outputs */
   stacks: Map<string, Record<string, string>>;
-  /** what a synchronous invocation of a function answers (default: `{}`), or its error */
-  invocations: Map<string, { payload: unknown } | { error: string }>;
+  /** what a synchronous invocation of a function answers (default: `{}`) */
+  invocations: Map<string, Invocation>;
   /** variables that point the AWS SDK (and so a bundle or a CLI) here */
   environment: Record<string, string>;
   close(): Promise<void>;
 }
+
+/**
+ * A synchronous invocation's outcome: a payload, the function's own error (X-Amz-Function-Error), the payload
+ * `run` makes of the event (e.g. by running the function's bundle), or the Lambda service refusing the call
+ * (an HTTP status with its error type, e.g. 429 TooManyRequestsException).
+ */
+export type Invocation = { payload: unknown } | { error: string } | { run: (event: unknown) => Promise<unknown> } | { status: number; type: string };
 
 const xmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -62,7 +69,7 @@ export async function startFakeAws(): Promise<FakeAws> {
   const requests: AwsRequest[] = [];
   const parameters = new Map<string, string>();
   const stacks = new Map<string, Record<string, string>>();
-  const invocations = new Map<string, { payload: unknown } | { error: string }>();
+  const invocations = new Map<string, Invocation>();
 
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -94,10 +101,16 @@ export async function startFakeAws(): Promise<FakeAws> {
           return;
         }
         const answer = invocations.get(name) ?? { payload: {} };
+        if ('status' in answer) {
+          response.writeHead(answer.status, { 'Content-Type': 'application/json', 'X-Amzn-ErrorType': answer.type });
+          response.end(JSON.stringify({ Type: 'User', message: `${answer.type} (fake)` }));
+          return;
+        }
         const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Amz-Executed-Version': '$LATEST' };
         if ('error' in answer) headers['X-Amz-Function-Error'] = 'Unhandled';
+        const payload = 'run' in answer ? await answer.run(JSON.parse(body)) : 'error' in answer ? { errorType: 'Error', errorMessage: answer.error } : answer.payload;
         response.writeHead(200, headers);
-        response.end(JSON.stringify('error' in answer ? { errorType: 'Error', errorMessage: answer.error } : answer.payload));
+        response.end(JSON.stringify(payload));
       } else if (new URLSearchParams(body).get('Action') === 'DescribeStacks') {
         const name = new URLSearchParams(body).get('StackName') ?? '';
         const outputs = stacks.get(name);

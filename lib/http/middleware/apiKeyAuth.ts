@@ -1,3 +1,4 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { hashApiKey } from '../../accounts/apiKey';
 import { getAccount, type Account } from '../../store/accounts';
 import type { EndpointDefinition } from '../definition';
@@ -38,18 +39,29 @@ async function findAccount(keyHash: string): Promise<Account | undefined> {
   return account;
 }
 
-/** API key auth: X-Api-Key header, or the api_key query parameter where the endpoint says so. */
+/** `Authorization: Bearer <key>` (RFC 6750; the scheme is case-insensitive). */
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** Where the endpoint reads the key, and what a call without one is told. */
+const KEY_SOURCES = {
+  header: { read: (event: APIGatewayProxyEventV2) => event.headers?.['x-api-key'], missing: undefined },
+  query: {
+    read: (event: APIGatewayProxyEventV2) => event.queryStringParameters?.api_key,
+    missing: (path: string) => `Send your key in the api_key query parameter of ${path}.`,
+  },
+  headerOrBearer: {
+    read: (event: APIGatewayProxyEventV2) => event.headers?.['x-api-key']?.trim() || BEARER.exec(event.headers?.authorization ?? '')?.[1],
+    missing: () => 'Send your key in the X-Api-Key header or as Authorization: Bearer <key>.',
+  },
+};
+
+/** API key auth: X-Api-Key header, the api_key query parameter or a Bearer token, where the endpoint says so. */
 export function apiKeyAuth(definition: EndpointDefinition): PipelineMiddleware {
-  const inQuery = definition.keyIn === 'query';
+  const source = KEY_SOURCES[definition.keyIn ?? 'header'];
   return {
     before: async (request) => {
-      const event = request.event;
-      const apiKey = (inQuery ? event.queryStringParameters?.api_key : event.headers?.['x-api-key'])?.trim();
-      if (!apiKey) {
-        throw new MissingApiKeyError(
-          inQuery ? `Send your key in the api_key query parameter of ${definition.path}.` : undefined,
-        );
-      }
+      const apiKey = source.read(request.event)?.trim();
+      if (!apiKey) throw new MissingApiKeyError(source.missing?.(definition.path));
       const account = await findAccount(hashApiKey(apiKey));
       if (!account || account.status !== 'active') throw new InvalidApiKeyError();
       request.internal.apiKey = apiKey;

@@ -1,7 +1,7 @@
-import { BinaryBody, binaryResponse, jsonResponse, Redirect, redirectResponse, TextBody, textResponse } from '../response';
+import { BinaryBody, binaryResponse, CompleteResponse, jsonResponse, Redirect, redirectResponse, TextBody, textResponse } from '../response';
 import type { PipelineMiddleware } from './state';
 
-/** The handler's result as an HTTP response: JSON, base64 bytes for a BinaryBody, text for a TextBody, or a redirect. */
+/** The handler's result as an HTTP response: JSON, base64 bytes for a BinaryBody, text for a TextBody, a redirect, or a CompleteResponse as it is. */
 export function serializer(): PipelineMiddleware {
   return {
     after: (request) => {
@@ -10,6 +10,7 @@ export function serializer(): PipelineMiddleware {
         result instanceof BinaryBody ? binaryResponse(result)
         : result instanceof TextBody ? textResponse(result)
         : result instanceof Redirect ? redirectResponse(result)
+        : result instanceof CompleteResponse ? result.response
         : jsonResponse(200, result);
     },
   };
