@@ -2,9 +2,9 @@
  * The AWS APIs the deployed code and the operator CLIs call, faked on 127.0.0.1 in their real wire formats:
  * SSM GetParameter (JSON 1.1), Lambda Invoke (REST JSON) and CloudFormation DescribeStacks (query protocol,
  * XML). Every request is recorded with its body. `environment` points the AWS SDK at it (the SDK's
- * AWS_ENDPOINT_URL_<SERVICE> variables) with made-up credentials. SSM checks each request's SigV4 signature
- * against those credentials, as AWS does (403 InvalidSignatureException), since the functions sign their
- * GetParameter themselves (lib/sources/ssmParameter.ts).
+ * AWS_ENDPOINT_URL_<SERVICE> variables) with made-up credentials. SSM and Lambda check each request's SigV4
+ * signature against those credentials, as AWS does (403 InvalidSignatureException), since the functions sign
+ * their GetParameter and Invoke requests themselves (lib/sources/awsRequest.ts).
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -80,7 +80,8 @@ export async function startFakeAws(): Promise<FakeAws> {
       requests.push(recorded);
       const target = String(request.headers['x-amz-target'] ?? '');
       const invoke = /^\/2015-03-31\/functions\/([^/]+)\/invocations/.exec(recorded.path);
-      if (target.startsWith('AmazonSSM.') && !(await signedFor('ssm', recorded))) {
+      const service = target.startsWith('AmazonSSM.') ? 'ssm' : invoke ? 'lambda' : undefined;
+      if (service && !(await signedFor(service, recorded))) {
         response.writeHead(403, { 'Content-Type': 'application/x-amz-json-1.1' });
         response.end(JSON.stringify({ __type: 'InvalidSignatureException', message: 'The request signature we calculated does not match the signature you provided.' }));
       } else if (target === 'AmazonSSM.GetParameter') {
