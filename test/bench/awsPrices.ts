@@ -2,9 +2,10 @@
  * The AWS list prices `npm run bench` prices a call at (its "Cost of a call" section): one place, with their
  * region and date. eu-west-1 (Europe, Ireland), the region the README's operator checklist deploys to: Binance
  * answers 451 to US addresses, AWS's US regions included. On-demand prices, USD, before free tiers and without
- * tax. The figures are the AWS Price List API's offer files for the region (the `priceList` URL of each, at the
- * catalog version named), as a snapshot of them recorded on `checked` held them; `page` is the human-readable
- * pricing page that lists the same price.
+ * tax. This machine cannot reach AWS: the figures (usage type, price, catalog version and offer file of each) are
+ * copied from a public snapshot of the AWS Price List API's eu-west-1 offer files, recorded on 2026-10-04
+ * (`checked`): github.com/henderjm/world-cup-sweepstake, docs/costs/aws-ireland-rates.json (commit 57a6d34).
+ * `priceList` is the offer file each came from; `page` the human-readable pricing page that lists the same price.
  */
 export const AWS_PRICES = {
   region: 'eu-west-1',
