@@ -1,30 +1,37 @@
 /**
- * The usage table (key `account`, `period`): per account, an item per billing month, an item per UTC day with
- * calls, and rate-limit windows (`period` = `rate|<minute>`).
+ * The usage table (key `account`, `period`): per account, an item per billing month, an item per earlier UTC
+ * day with calls, and rate-limit windows (`period` = `rate|<minute>`).
  *
- * The month item (`period` = the billing month's start, YYYY-MM-DD) holds the quota, and only that, so that
- * the write every accepted call makes stays one write unit however busy the month (DynamoDB bills an update
- * by the larger of the item before and after it, per KB):
+ * Every accepted call makes one write: to the month item (`period` = the billing month's start, YYYY-MM-DD),
+ * which holds
  * - `calls`: the calls counted against the quota (reserved and not given back);
+ * - `day` and `/<api path>` (e.g. `/v1/counter`): the calls per API of the latest day with calls (`day`, YYYY-MM-DD, UTC), and only that
+ *   day's, so that the item, and with it that write, stays small however busy the month (DynamoDB bills an
+ *   update per KB of the larger of the item before and after it: npm run bench, "Usage writes");
  * - `h|<token>`: a call reserved within HOLD_MARGIN calls of the quota that is still running, with the time
  *   (epoch ms) by which it ends at the latest; removed when it ends (see reserveCall);
  * - `r|<token>`: a refund being applied to a call reserved further from the quota; removed once it is;
+ * - `v`: a count of the changes to `calls` and the day's counts (never decreases; rollOver relies on it);
  * - `expires_at`: the item's TTL.
  *
- * A day item (`period` = `<month start>|<day>`) holds the day's calls per API (`/v1/...` → count, for
- * /v1/analytics), written after the call was reserved (a refused call is never counted there), and `r|<token>`
- * while a refund is applied to it. Month items written before day items existed (issue 29) hold those counts
- * themselves, as `d|<day>|<api>`; monthUsage reads both.
+ * The first call of a later day moves the counts of `day` to that day's item (`period` = `<month start>|<day>`,
+ * a count per API path) and empties them in the month item: once per key and day (rollOver). A refund given
+ * after that takes the call out of the day item. Month items written before issue 29 hold every day's counts as
+ * `d|<day>|<api>`; monthUsage reads those too.
  */
 import { randomBytes } from 'node:crypto';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo, isConditionFailure } from './dynamo';
 import { tableName } from './tables';
 
 /** Usage items are kept for 13 months after their billing month, then expire. */
 const USAGE_RETENTION_SECONDS = 400 * 86_400;
-/** the per-day counts of a month item written before day items existed: `d|<day>|<api>` */
+/** the per-day counts of a month item written before issue 29: `d|<day>|<api>` */
 const LEGACY_DAY_PREFIX = 'd|';
+/** a count of calls of an API, in the month item (of its `day`) and in a day item: the API's path is its name */
+const isCount = (attribute: string) => attribute.startsWith('/');
+/** how often a reservation may find the month item's day moved (by other calls) before it gives up */
+const MAX_DAY_MOVES = 5;
 
 export interface CallSlot {
   /** account identity (key hash) */
@@ -40,32 +47,53 @@ export interface CallSlot {
 const holdAttribute = (token: string) => `h|${token}`;
 const refundAttribute = (token: string) => `r|${token}`;
 const usageKey = (slot: Pick<CallSlot, 'account' | 'periodStart'>) => ({ account: slot.account, period: slot.periodStart });
-const dayKey = (slot: CallSlot) => ({ account: slot.account, period: `${slot.periodStart}|${slot.day}` });
+const dayKey = (slot: Pick<CallSlot, 'account' | 'periodStart'>, day: string) => ({ account: slot.account, period: `${slot.periodStart}|${day}` });
 const expiry = (now: Date) => Math.floor(now.getTime() / 1000) + USAGE_RETENTION_SECONDS;
+const send = (input: UpdateCommandInput) => dynamo().send(new UpdateCommand(input));
+
+/** The call's count in its day, kept in the month item while `day` is its day. */
+interface DayCount {
+  day: string;
+  api: string;
+}
 
 /**
  * Adds 1 to `calls` of an item unless `calls` already reached `limit`, in one atomic conditional update;
- * `hold` also sets that attribute, unless it is already there. Returns the new `calls`, or undefined when the
- * condition failed (nothing written then).
+ * `count` also adds 1 to the count of its API in the month item's day, unless the item holds another day's
+ * counts; `hold` also sets that attribute, unless it is already there. Returns the new `calls`, or undefined
+ * when a condition failed (nothing written then).
  */
 async function countUpTo(
   key: Record<string, string>,
   limit: number,
   expiresAt: number,
+  count?: DayCount,
   hold?: { attribute: string; until: number },
 ): Promise<number | undefined> {
+  const add = ['calls :one', ...(count ? ['#api :one', '#v :one'] : [])];
+  const set = ['expires_at = :expires', ...(count ? ['#day = :day'] : []), ...(hold ? ['#hold = :until'] : [])];
+  const conditions = [
+    '(attribute_not_exists(calls) OR calls < :limit)',
+    ...(count ? ['(attribute_not_exists(#day) OR #day = :day)'] : []),
+    ...(hold ? ['attribute_not_exists(#hold)'] : []),
+  ];
   try {
-    const { Attributes } = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName('usage'),
-        Key: key,
-        UpdateExpression: `ADD calls :one SET expires_at = :expires${hold ? ', #hold = :until' : ''}`,
-        ConditionExpression: `(attribute_not_exists(calls) OR calls < :limit)${hold ? ' AND attribute_not_exists(#hold)' : ''}`,
-        ExpressionAttributeNames: hold ? { '#hold': hold.attribute } : undefined,
-        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expires': expiresAt, ...(hold ? { ':until': hold.until } : {}) },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
+    const { Attributes } = await send({
+      TableName: tableName('usage'),
+      Key: key,
+      UpdateExpression: `ADD ${add.join(', ')} SET ${set.join(', ')}`,
+      ConditionExpression: conditions.join(' AND '),
+      ExpressionAttributeNames:
+        count || hold ? { ...(count ? { '#day': 'day', '#api': count.api, '#v': 'v' } : {}), ...(hold ? { '#hold': hold.attribute } : {}) } : undefined,
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':limit': limit,
+        ':expires': expiresAt,
+        ...(count ? { ':day': count.day } : {}),
+        ...(hold ? { ':until': hold.until } : {}),
+      },
+      ReturnValues: 'UPDATED_NEW',
+    });
     return Number(Attributes?.calls);
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
@@ -73,39 +101,17 @@ async function countUpTo(
   }
 }
 
-/** Adds a reserved call to its day's count for its API; settles to true once written, else to the error (never rejects). */
-function countInDay(slot: CallSlot, expiresAt: number): Promise<true | Error> {
-  return dynamo()
-    .send(
-      new UpdateCommand({
-        TableName: tableName('usage'),
-        Key: dayKey(slot),
-        UpdateExpression: 'ADD #api :one SET expires_at = :expires',
-        ExpressionAttributeNames: { '#api': slot.api },
-        ExpressionAttributeValues: { ':one': 1, ':expires': expiresAt },
-      }),
-    )
-    .then(
-      () => true as const,
-      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
-    );
-}
-
 /**
  * A call's place in the quota. `token` names it in the usage item: a refund is conditional on it, so it is
  * applied at most once however often it is retried (by us or by the SDK). `held`: it was reserved within
- * HOLD_MARGIN calls of the quota, and the item lists it until it ends (releaseCall or refundCall).
+ * HOLD_MARGIN calls of the quota, and the month item lists it until it ends. `day`: the day it was counted in
+ * (its own, or a later one that other calls had already begun).
  */
 export interface Reservation {
   slot: CallSlot;
   token: string;
   held: boolean;
-  /**
-   * The call's count in its day item, written once the call is reserved (while the call runs): settles to
-   * true once written, or to the error that kept it from being written (the call then stays counted against
-   * the quota but is missing from the day's counts). Never rejects.
-   */
-  dayCount: Promise<true | Error>;
+  day: string;
 }
 
 export type ReserveOutcome =
@@ -144,8 +150,43 @@ function runningHoldsEndBy(item: Record<string, unknown>, at: number): number | 
 }
 
 /**
- * Counts one call against the month's quota in one atomic conditional update of the month item, and then
- * (not waited for: `dayCount`) in the day's per-API usage.
+ * Moves the month item's counts of its day (`item`, as read) to that day's item and makes `day` the month
+ * item's day, once per key and day. The month item is changed only if nothing changed it since it was read
+ * (its `v`), else whoever reads it next moves it again; the day item's counts are set, not added, and carry the
+ * `v` they were read at, so a move begun twice writes the same and one begun from an older read (a smaller
+ * `v`) never overwrites a later one's (nor the refunds given to the day item after it).
+ */
+async function rollOver(slot: CallSlot, item: Record<string, unknown>, day: string, expiresAt: number): Promise<void> {
+  const counts = Object.entries(item).filter(([attribute]) => isCount(attribute));
+  const read = Number(item.v ?? 0);
+  const kept = counts.filter(([, value]) => Number(value) > 0);
+  const unlessChanged = (error: unknown) => {
+    if (!isConditionFailure(error)) throw error;
+  };
+  if (kept.length > 0) {
+    await send({
+      TableName: tableName('usage'),
+      Key: dayKey(slot, String(item.day)),
+      UpdateExpression: `SET expires_at = :expires, #v = :v, ${kept.map((_, i) => `#a${i} = :a${i}`).join(', ')}`,
+      ConditionExpression: 'attribute_not_exists(#v) OR #v < :v',
+      ExpressionAttributeNames: { '#v': 'v', ...Object.fromEntries(kept.map(([attribute], i) => [`#a${i}`, attribute])) },
+      ExpressionAttributeValues: { ':expires': expiresAt, ':v': read, ...Object.fromEntries(kept.map(([, value], i) => [`:a${i}`, Number(value)])) },
+    }).catch(unlessChanged);
+  }
+  const names = Object.fromEntries(counts.map(([attribute], i) => [`#c${i}`, attribute]));
+  await send({
+    TableName: tableName('usage'),
+    Key: usageKey(slot),
+    UpdateExpression: `SET #day = :day${counts.length > 0 ? ` REMOVE ${Object.keys(names).join(', ')}` : ''}`,
+    ConditionExpression: `#day = :read AND ${item.v === undefined ? 'attribute_not_exists(#v)' : '#v = :v'}`,
+    ExpressionAttributeNames: { '#day': 'day', '#v': 'v', ...names },
+    ExpressionAttributeValues: { ':day': day, ':read': item.day, ...(item.v === undefined ? {} : { ':v': read }) },
+  }).catch(unlessChanged);
+}
+
+/**
+ * Counts one call against the month's quota and in its day's per-API usage in one atomic conditional update of
+ * the month item.
  *
  * Exact at the boundary (DESIGN: N concurrent calls at the boundary admit exactly the remaining quota, and a
  * call that fails gives its unit back): a call that will fail and be refunded holds a unit while it runs, so
@@ -157,28 +198,38 @@ function runningHoldsEndBy(item: Record<string, unknown>, at: number): number | 
  * A call can thus be refused early only when more than HOLD_MARGIN calls were reserved while a failing call
  * reserved far from the quota was still running, or when its wait ended first (then `holdsEndBy` says until
  * when a unit may come back).
+ *
+ * The write also needs the month item's counts to be of the call's day: when they are of an earlier day, the
+ * call moves them first (rollOver) and writes again; when of a later one (a call begun just before midnight
+ * after calls of the next day), the call is counted in that day.
  */
 export async function reserveCall(slot: CallSlot, quota: number, now: Date, timing: ReserveTiming): Promise<ReserveOutcome> {
   const key = usageKey(slot);
   const expiresAt = expiry(now);
   const token = randomBytes(12).toString('base64url');
-  const reserved = (used: number, held: boolean): ReserveOutcome => ({
-    kind: 'reserved',
-    reservation: { slot, token, held, dayCount: countInDay(slot, expiresAt) },
-    used,
-  });
-  if (quota > HOLD_MARGIN) {
-    const used = await countUpTo(key, quota - HOLD_MARGIN, expiresAt);
-    if (used !== undefined) return reserved(used, false);
-  }
   const hold = { attribute: holdAttribute(token), until: timing.endsBy };
-  for (;;) {
-    const used = await countUpTo(key, quota, expiresAt, hold);
+  const count: DayCount = { day: slot.day, api: slot.api };
+  const reserved = (used: number, held: boolean): ReserveOutcome => ({ kind: 'reserved', reservation: { slot, token, held, day: count.day }, used });
+  let far = quota > HOLD_MARGIN;
+  for (let dayMoves = 0; ; ) {
+    if (far) {
+      const used = await countUpTo(key, quota - HOLD_MARGIN, expiresAt, count);
+      if (used !== undefined) return reserved(used, false);
+    }
+    const used = await countUpTo(key, quota, expiresAt, count, hold);
     if (used !== undefined) return reserved(used, true);
     for (;;) {
       const item = await usageItem(slot);
       // an attempt of the write above that the SDK retried had been applied
       if (item[hold.attribute] !== undefined) return reserved(Number(item.calls), true);
+      if (typeof item.day === 'string' && item.day !== count.day) {
+        dayMoves += 1;
+        if (dayMoves > MAX_DAY_MOVES) throw new Error(`usage: the day of the month item kept moving (${dayMoves} times) while a call was counted`);
+        if (item.day > count.day) count.day = item.day;
+        else await rollOver(slot, item, count.day, expiresAt);
+        break;
+      }
+      far = false;
       if (Number(item.calls ?? 0) < quota) break;
       const holdsEndBy = runningHoldsEndBy(item, Date.now());
       if (holdsEndBy === undefined || Date.now() + HOLD_POLL_MS > timing.waitUntil) return { kind: 'refused', holdsEndBy };
@@ -195,68 +246,89 @@ async function usageItem(slot: CallSlot): Promise<Record<string, unknown>> {
 /** A reserved call ended without a refund: a held call is no longer listed (nothing to do for others). */
 export async function releaseCall(reservation: Reservation): Promise<void> {
   if (!reservation.held) return;
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName('usage'),
-      Key: usageKey(reservation.slot),
-      UpdateExpression: 'REMOVE #hold',
-      ExpressionAttributeNames: { '#hold': holdAttribute(reservation.token) },
-    }),
-  );
+  await send({
+    TableName: tableName('usage'),
+    Key: usageKey(reservation.slot),
+    UpdateExpression: 'REMOVE #hold',
+    ExpressionAttributeNames: { '#hold': holdAttribute(reservation.token) },
+  });
 }
 
 /** The waits before the second and third attempt of a refund (the store may be restarting or throttling). */
 export const REFUND_RETRY_DELAYS_MS = [250, 1000];
 
 /**
- * Subtracts 1 from a count of an item for a call at most once, however often it is retried (in up to three
- * attempts here, each with the SDK's own retries): conditional on a marker of the call. `held`: the marker is
- * the call's listing in the month item (h|<token>), which must be there and goes with the refund; otherwise
- * the refund writes `r|<token>` and needs it absent, and the marker is removed once the refund is known to be
- * applied (only an attempt the store would process after that, seconds after its client gave up on it, could
- * apply again). A count without calls left to give back counts as given back. Throws when the last attempt fails.
+ * Sends a conditional update in up to three attempts (each with the SDK's own retries): true once applied,
+ * false when its condition failed; throws when the last attempt fails otherwise.
  */
-async function subtractOnce(key: Record<string, string>, count: string, token: string, held: boolean): Promise<void> {
-  const marker = held ? holdAttribute(token) : refundAttribute(token);
+async function updateIf(input: UpdateCommandInput): Promise<boolean> {
   for (let attempt = 0; ; attempt++) {
     try {
-      await dynamo().send(
-        new UpdateCommand({
-          TableName: tableName('usage'),
-          Key: key,
-          UpdateExpression: held ? 'ADD #count :minus REMOVE #marker' : 'ADD #count :minus SET #marker = :one',
-          ConditionExpression: held ? 'attribute_exists(#marker)' : 'attribute_not_exists(#marker) AND #count > :zero',
-          ExpressionAttributeNames: { '#count': count, '#marker': marker },
-          ExpressionAttributeValues: held ? { ':minus': -1 } : { ':minus': -1, ':zero': 0, ':one': 1 },
-        }),
-      );
-      break;
+      await send(input);
+      return true;
     } catch (error) {
-      if (isConditionFailure(error)) break;
+      if (isConditionFailure(error)) return false;
       const wait = REFUND_RETRY_DELAYS_MS[attempt];
       if (wait === undefined) throw error;
       await sleep(wait);
     }
   }
-  if (held) return;
-  // the refund is applied: its marker has done its work (left in place when this fails, it only takes a few bytes)
-  await dynamo()
-    .send(new UpdateCommand({ TableName: tableName('usage'), Key: key, UpdateExpression: 'REMOVE #marker', ExpressionAttributeNames: { '#marker': marker } }))
-    .catch(() => undefined);
 }
 
 /**
- * Gives back a reserved call's unit of the quota (the call failed on our side or was rejected as invalid),
- * at most once (subtractOnce); throws when every attempt failed (the call then stays counted).
+ * Subtracts 1 from counts of an item for a call, at most once however often it is retried: conditional on a
+ * marker of the call. `month`: the item is the month item, whose `v` counts the change; with `month.day`, also
+ * conditional on the month item's counts being of that day. `held`: the marker is the call's listing in the month
+ * item (h|<token>), which must be there and goes with the refund; otherwise the refund writes `r|<token>` and
+ * needs it absent, and the caller removes the marker once the refund is known to be applied (only an attempt
+ * the store would process after that, seconds after its client gave up on it, could apply again). False when a
+ * condition failed: nothing subtracted (already given back, nothing left to give back, or another day).
  */
-export async function refundCall(reservation: Reservation): Promise<void> {
-  await subtractOnce(usageKey(reservation.slot), 'calls', reservation.token, reservation.held);
+function subtractOnce(
+  key: Record<string, string>,
+  counts: string[],
+  token: string,
+  held: boolean,
+  month?: { day?: string },
+): Promise<boolean> {
+  const subtract = [...counts.map((_, i) => `#n${i} :minus`), ...(month ? ['#v :one'] : [])];
+  return updateIf({
+    TableName: tableName('usage'),
+    Key: key,
+    UpdateExpression: `ADD ${subtract.join(', ')} ${held ? 'REMOVE #marker' : 'SET #marker = :one'}`,
+    ConditionExpression: [held ? 'attribute_exists(#marker)' : 'attribute_not_exists(#marker) AND #n0 > :zero', ...(month?.day ? ['#day = :day'] : [])].join(' AND '),
+    ExpressionAttributeNames: {
+      '#marker': held ? holdAttribute(token) : refundAttribute(token),
+      ...Object.fromEntries(counts.map((count, i) => [`#n${i}`, count])),
+      ...(month ? { '#v': 'v' } : {}),
+      ...(month?.day ? { '#day': 'day' } : {}),
+    },
+    ExpressionAttributeValues: { ':minus': -1, ':one': 1, ...(held ? {} : { ':zero': 0 }), ...(month?.day ? { ':day': month.day } : {}) },
+  });
 }
 
-/** Takes a refunded call out of its day's count, at most once, when its day count was written (`dayCount`); throws when every attempt failed. */
-export async function uncountInDay(reservation: Reservation): Promise<void> {
-  if ((await reservation.dayCount) !== true) return;
-  await subtractOnce(dayKey(reservation.slot), reservation.slot.api, reservation.token, false);
+/** Removes a refund's marker once the refund is applied (left in place when this fails, it only takes a few bytes). */
+async function removeRefundMarker(key: Record<string, string>, token: string): Promise<void> {
+  await send({ TableName: tableName('usage'), Key: key, UpdateExpression: 'REMOVE #marker', ExpressionAttributeNames: { '#marker': refundAttribute(token) } }).catch(
+    () => undefined,
+  );
+}
+
+/**
+ * Gives back a reserved call (the call failed on our side or was rejected as invalid), at most once
+ * (subtractOnce): its unit of the quota and its count in its day, together while the month item's counts
+ * are still of that day; once they were moved to the day item (rollOver), the quota first and then the day
+ * item's count, each at most once. Throws when every attempt failed (the call then stays counted).
+ */
+export async function refundCall(reservation: Reservation): Promise<void> {
+  const { slot, token, held, day } = reservation;
+  const month = usageKey(slot);
+  const inMonth = await subtractOnce(month, ['calls', slot.api], token, held, { day });
+  if (!inMonth && (await subtractOnce(month, ['calls'], token, held, {}))) {
+    // the day's counts had been moved: its item holds the call
+    if (await subtractOnce(dayKey(slot, day), [slot.api], token, false)) await removeRefundMarker(dayKey(slot, day), token);
+  }
+  if (!held) await removeRefundMarker(month, token);
 }
 
 export interface MonthUsage {
@@ -267,9 +339,9 @@ export interface MonthUsage {
 
 /**
  * The calls of a billing month: the quota count and the per-day per-API history, read in one strongly
- * consistent Query of the month item and its day items (their `period` begins with the month's start).
- * A month item written before day items existed holds its per-day counts itself (`d|<day>|<api>`); they add up
- * with the day items' (a month that began before the change holds both).
+ * consistent Query of the month item and its day items (their `period` begins with the month's start): the
+ * day items' counts, and the month item's of its `day` (and of every day, in a month item written before
+ * issue 29: `d|<day>|<api>`).
  */
 export async function monthUsage(account: string, periodStart: string): Promise<MonthUsage> {
   const history: MonthUsage['history'] = {};
@@ -293,13 +365,14 @@ export async function monthUsage(account: string, periodStart: string): Promise<
       if (period === periodStart) {
         calls = Number(item.calls ?? 0);
         for (const [attribute, value] of Object.entries(item)) {
+          if (isCount(attribute)) add(String(item.day), attribute, value);
           if (!attribute.startsWith(LEGACY_DAY_PREFIX)) continue;
           const [day = '', api = ''] = attribute.slice(LEGACY_DAY_PREFIX.length).split('|');
           add(day, api, value);
         }
       } else {
         const day = period.slice(periodStart.length + 1);
-        for (const [attribute, value] of Object.entries(item)) if (attribute.startsWith('/')) add(day, attribute, value);
+        for (const [attribute, value] of Object.entries(item)) if (isCount(attribute)) add(day, attribute, value);
       }
     }
     startKey = page.LastEvaluatedKey;

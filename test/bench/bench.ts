@@ -642,17 +642,20 @@ try {
     console.log(
       `\nUsage writes of an accepted call, for a busy key on day 30 of its month (${callsPerApi} calls per API and day; usageWrites.ts). DynamoDB bills an\n` +
         'update per KB of the larger of the item before and after it. Former layout (before issue 29): the one write updated the month item, which\n' +
-        "held every day's count per API. Now: the quota write updates the month item (the quota count), the day count that day's item.",
+        "held every day's count per API. Now: the one write updates the month item, which holds the quota count and the latest day's counts only;\n" +
+        "a day's first call first moves the day before's counts to their own item. Now per call: the day's last call's units for every call of the\n" +
+        'day but the first (an upper bound: the item grows through the day), and the first call\'s.',
     );
-    console.log('APIs a day   former: month item   WRU (day 30, month mean)   now: month item   quota WRU   day item   day WRU   WRU/call former → now   $/M calls former → now');
+    console.log('APIs a day   former: month item   WRU (day 30, month mean)   now: month item   WRU   first call of a day: WRU (requests)   WRU/call former → now   $/M calls former → now');
     for (const apis of [10, paths.length]) {
       const u = await measureUsageWrites(paths.slice(0, apis), 30, callsPerApi);
-      const now = u.current.quotaWru + u.current.dayWru;
+      const callsPerDay = apis * callsPerApi;
+      const now = (u.current.wru * (callsPerDay - 1) + u.current.firstOfDayWru) / callsPerDay;
       const price = (wru: number) => perMillion(wru * p.dynamoWriteRequestUnit.usd);
       console.log(
         `${String(apis).padStart(10)} ${fixed(u.former.monthBytes / 1024, 1, 17)} KB ${fixed(u.former.wru, 0, 10)} ${fixed(u.former.meanWruOverMonth, 1, 12)} ` +
-          `${fixed(u.current.monthBytes / 1024, 1, 16)} KB ${fixed(u.current.quotaWru, 0, 11)} ${fixed(u.current.dayBytes / 1024, 1, 8)} KB ${fixed(u.current.dayWru, 0, 9)} ` +
-          `${fixed(u.former.wru, 0, 14)} → ${now}   ${fixed(price(u.former.wru), 2, 14)} → ${price(now).toFixed(2)}`,
+          `${fixed(u.current.monthBytes / 1024, 1, 16)} KB ${fixed(u.current.wru, 0, 5)} ${fixed(u.current.firstOfDayWru, 0, 22)} (${u.current.firstOfDayRequests})   ` +
+          `${fixed(u.former.meanWruOverMonth, 1, 14)} → ${now.toFixed(2)}   ${fixed(price(u.former.meanWruOverMonth), 2, 14)} → ${price(now).toFixed(2)}`,
       );
     }
 

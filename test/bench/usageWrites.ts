@@ -4,9 +4,11 @@
  * call on the last day. DynamoDB bills an update by the larger of the item before and after it, per KB
  * (capacity.ts), so a write's cost follows the size of the item it updates.
  *
- * - The layout in use (lib/store/usage.ts): the quota write updates the month item (the quota count only) and
- *   the day count updates that day's item (a count per API). Measured by the call itself: reserveCall and its
- *   day count, against the store, with the items read before and after.
+ * - The layout in use (lib/store/usage.ts): one write per call, to the month item, which holds the quota count and
+ *   the counts of the latest day only; the first call of a day first moves the day before's counts to their day
+ *   item (three requests once per key and day). Measured by reserveCall itself against the store: the last
+ *   call of the month's last day (the month item holding that day's counts), and the first call of that day
+ *   (the move), with the items read before and after each write.
  * - The former layout (before issue 29): one write that updated the month item, which held every day's count
  *   per API as `d|<day>|<api>` (monthUsage still reads such items): the month item as that layout left it,
  *   written to the store, and its write (`ADD calls :one, #day :one`) sent as it was.
@@ -23,8 +25,8 @@ export interface UsageWrites {
   days: number;
   /** the former layout: the month item's size before the call, and the write units of its one write */
   former: { monthBytes: number; wru: number; meanWruOverMonth: number };
-  /** the layout in use: the month item and the day item before the call, and the units of each write */
-  current: { monthBytes: number; quotaWru: number; dayBytes: number; dayWru: number };
+  /** the layout in use: the month item before the call and the units of its write; the units of a day's first call (the move) */
+  current: { monthBytes: number; wru: number; firstOfDayWru: number; firstOfDayRequests: number };
 }
 
 const MONTH_START = '2026-11-01';
@@ -36,11 +38,30 @@ const itemAt = async (key: Record<string, string>) =>
 const accountOf = (label: string) => createHash('sha256').update(`bench-usage-${label}-${Date.now()}`).digest('hex');
 const expiresAt = Math.floor(Date.now() / 1000) + 400 * 86_400;
 
-/** Sends an update and returns its write units as billed (the item before and after it). */
-async function billedUpdate(key: Record<string, string>, update: () => Promise<unknown>): Promise<number> {
-  const before = await itemAt(key);
-  await update();
-  return writeUnits(before, await itemAt(key));
+/** Runs `act` and returns the write units of the UpdateItems it sent, as billed (the items before and after each). */
+async function billedWrites(act: () => Promise<unknown>): Promise<{ wru: number; requests: number }> {
+  const client = dynamo();
+  const send = client.send.bind(client);
+  let wru = 0;
+  let requests = 0;
+  const spy = async (command: Parameters<typeof send>[0]) => {
+    const input = command.input as { Key?: Record<string, string> };
+    if (!(command instanceof UpdateCommand) || !input.Key) return send(command);
+    requests += 1;
+    const before = await itemAt(input.Key);
+    try {
+      return await send(command);
+    } finally {
+      wru += writeUnits(before, await itemAt(input.Key));
+    }
+  };
+  client.send = spy as typeof client.send;
+  try {
+    await act();
+  } finally {
+    client.send = send as typeof client.send;
+  }
+  return { wru, requests };
 }
 
 /** The former layout: the month item with `days` days of `apis` counts, and the units of one more call's write. */
@@ -50,7 +71,7 @@ async function formerWrite(paths: string[], days: number, callsPerApi: number): 
   const item: Record<string, unknown> = { ...key, calls: paths.length * days * callsPerApi, expires_at: expiresAt };
   for (let d = 0; d < days; d += 1) for (const path of paths) item[`d|${dayOf(d)}|${path}`] = callsPerApi;
   await dynamo().send(new PutCommand({ TableName: usage(), Item: item }));
-  const wru = await billedUpdate(key, () =>
+  const { wru } = await billedWrites(() =>
     dynamo().send(
       new UpdateCommand({
         TableName: usage(),
@@ -71,29 +92,28 @@ export async function measureUsageWrites(paths: string[], days: number, callsPer
   let sum = 0;
   for (let d = 1; d <= days; d += 1) sum += (await formerWrite(paths, d, callsPerApi)).wru;
 
-  // the layout in use: the month item holds the quota count, the day item the day's counts so far
+  // the layout in use: the month item holds the quota count and the last day's counts, the first call of a day moves them
   const account = accountOf('current');
-  const day = dayOf(days - 1);
+  const [dayBefore, day] = [dayOf(days - 2), dayOf(days - 1)];
   const monthKey = { account, period: MONTH_START };
-  const dayKey = { account, period: `${MONTH_START}|${day}` };
-  await dynamo().send(new PutCommand({ TableName: usage(), Item: { ...monthKey, calls: paths.length * days * callsPerApi, expires_at: expiresAt } }));
-  await dynamo().send(
-    new PutCommand({ TableName: usage(), Item: { ...dayKey, ...Object.fromEntries(paths.map((p) => [p, callsPerApi])), expires_at: expiresAt } }),
-  );
-  const [monthBefore, dayBefore] = [await itemAt(monthKey), await itemAt(dayKey)];
-  const slot = { account, periodStart: MONTH_START, day, api: paths[0]! };
-  const outcome = await reserveCall(slot, 1e9, new Date(`${day}T12:00:00Z`), { endsBy: Date.now() + 10_000, waitUntil: Date.now() });
-  if (outcome.kind !== 'reserved' || (await outcome.reservation.dayCount) !== true) throw new Error('usage writes: the call was not counted');
-  const [monthAfter, dayAfter] = [await itemAt(monthKey), await itemAt(dayKey)];
+  const counts = (d: string) => ({ day: d, ...Object.fromEntries(paths.map((p) => [p, callsPerApi])) });
+  const call = (d: string) =>
+    reserveCall({ account, periodStart: MONTH_START, day: d, api: paths[0]! }, 1e9, new Date(`${d}T12:00:00Z`), { endsBy: Date.now() + 10_000, waitUntil: Date.now() }).then(
+      (outcome) => {
+        if (outcome.kind !== 'reserved') throw new Error('usage writes: the call was not counted');
+      },
+    );
+  // a day's first call: the month item holds the day before's counts
+  await dynamo().send(new PutCommand({ TableName: usage(), Item: { ...monthKey, calls: paths.length * days * callsPerApi, v: 1, expires_at: expiresAt, ...counts(dayBefore) } }));
+  const firstOfDay = await billedWrites(() => call(day));
+  // the day's last call: the month item holds that day's counts
+  await dynamo().send(new PutCommand({ TableName: usage(), Item: { ...monthKey, calls: paths.length * days * callsPerApi, v: 1, expires_at: expiresAt, ...counts(day) } }));
+  const monthBefore = await itemAt(monthKey);
+  const last = await billedWrites(() => call(day));
   return {
     apis: paths.length,
     days,
     former: { ...former, meanWruOverMonth: sum / days },
-    current: {
-      monthBytes: itemSize(monthBefore),
-      quotaWru: writeUnits(monthBefore, monthAfter),
-      dayBytes: itemSize(dayBefore),
-      dayWru: writeUnits(dayBefore, dayAfter),
-    },
+    current: { monthBytes: itemSize(monthBefore), wru: last.wru, firstOfDayWru: firstOfDay.wru, firstOfDayRequests: firstOfDay.requests },
   };
 }

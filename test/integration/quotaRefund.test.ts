@@ -11,13 +11,13 @@ import type { EndpointDefinition } from '../../lib/http/definition';
 import { billingPeriod } from '../../lib/http/plans';
 import { dynamo } from '../../lib/store/dynamo';
 import { tableName } from '../../lib/store/tables';
-import { HOLD_MARGIN } from '../../lib/store/usage';
+import { HOLD_MARGIN, releaseCall, reserveCall } from '../../lib/store/usage';
 import { callWithKey, meteredTestEndpoint, usageAttributes, usageHistory, usedCalls } from '../support/meteredEndpoint';
 import { quotaWriteKind, startProxiedStore, type ProxyDecision } from '../support/storeProxy';
 
 const QUOTA = 50;
 /** which DynamoDB writes the proxy fails (or whose answers it cuts: `cut`), and how many more times */
-const failing = { refunds: 0, reservations: 0, releases: 0, dayCounts: 0, dayRefunds: 0 };
+const failing = { refunds: 0, reservations: 0, releases: 0, dayMoves: 0, dayRefunds: 0 };
 let failure: ProxyDecision = 'fail';
 
 let store: { close(): Promise<void> };
@@ -148,26 +148,26 @@ describe.each([
     expect(await usedCalls(account)).toBe(2);
   });
 
-  test("takes the call out of its day's usage once too, when the store applied that refund but its answer was lost", async () => {
-    // Prepare: two calls counted; the answers to the next three refund writes of the day's usage are cut after the store applied them
+  test("takes the call out of its day's count once too, when the store applied that refund but its answer was lost", async () => {
+    // Prepare: two calls counted; the answers to the next three refund writes are cut after the store applied them
     const { apiKey, account } = await issueApiKey({ tier: 'free', period: 'month', quotaOverride: quota });
     await succeed(apiKey);
     await call(failingEndpoint({ counters: 'readWrite' }), apiKey);
-    failing.dayRefunds = 3;
+    failing.refunds = 3;
     failure = 'loseAnswer';
 
     // Act
     const response = await call(failingEndpoint({ counters: 'readWrite' }), apiKey);
 
     // Assess: the failed calls are in neither count, the valid one in both
-    expect(failing.dayRefunds).toBe(0);
+    expect(failing.refunds).toBe(0);
     expect(response.status).toBe(500);
     expect(response.body.error).toMatch(/not counted/);
     expect(await usedCalls(account)).toBe(1);
     expect(Object.values(await usageHistory(account))).toEqual([{ '/v1/succeeding': 1 }]);
   });
 
-  test('leaves only the quota count in the month item, and the calls per API in the day item, once the calls have ended', async () => {
+  test("leaves only the quota count and the day's counts per API in the month item once the calls have ended", async () => {
     // Prepare
     const { apiKey, account } = await issueApiKey({ tier: 'free', period: 'month', quotaOverride: quota });
 
@@ -177,10 +177,47 @@ describe.each([
     await call(failingEndpoint({}), apiKey);
     await call(meteredTestEndpoint('/v1/other', {}, () => ({})), apiKey);
 
-    // Assess: no hold (h|...) or refund marker (r|...) is left behind, and no per-day count grows the month item
-    expect(await usageAttributes(account)).toEqual(['account', 'calls', 'expires_at', 'period']);
+    // Assess: no hold (h|...) or refund marker (r|...) is left behind
+    expect(await usageAttributes(account)).toEqual(['/v1/failing', '/v1/other', '/v1/succeeding', 'account', 'calls', 'day', 'expires_at', 'period', 'v']);
     expect(await usedCalls(account)).toBe(3);
     expect(Object.values(await usageHistory(account))).toEqual([{ '/v1/succeeding': 2, '/v1/other': 1 }]);
+  });
+});
+
+/** Counts a call of `api` on `day` for the account, as the pipeline does (lib/store/usage.ts reserveCall, then releaseCall). */
+async function countCall(account: { keyHash: string; createdOn: string }, day: string, api: string, quota: number): Promise<void> {
+  const periodStart = billingPeriod(account.createdOn, new Date()).start;
+  const outcome = await reserveCall({ account: account.keyHash, periodStart, day, api }, quota, new Date(), { endsBy: Date.now() + 10_000, waitUntil: Date.now() });
+  if (outcome.kind !== 'reserved') throw new Error(`the call of ${day} was not counted`);
+  await releaseCall(outcome.reservation);
+}
+
+const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const [YESTERDAY, TODAY, TOMORROW] = [utcDay(-1), utcDay(0), utcDay(1)];
+
+describe.each([
+  ['near the quota', QUOTA],
+  ['far from the quota', HOLD_MARGIN * 10],
+])("a refund for a call reserved %s, given after the next day's first call moved its day's counts", (_, quota) => {
+  test("takes the call out of the quota and out of its day's item, once", async () => {
+    // Prepare: while the call runs, the next day's first call moves its day's counts; the answer to the refund given in the day item is lost once
+    const { apiKey, account } = await issueApiKey({ tier: 'free', period: 'month', quotaOverride: quota });
+    const crossingMidnight = meteredTestEndpoint('/v1/failing', { counters: 'readWrite' }, async () => {
+      await countCall(account, TOMORROW, '/v1/other', quota);
+      throw new Error('the handler broke');
+    });
+    failing.dayRefunds = 1;
+    failure = 'loseAnswer';
+
+    // Act
+    const response = await call(crossingMidnight, apiKey);
+
+    // Assess
+    expect(failing.dayRefunds).toBe(0);
+    expect(response.status).toBe(500);
+    expect(response.body.error).toMatch(/not counted/);
+    expect(await usedCalls(account)).toBe(1);
+    expect(await usageHistory(account)).toEqual({ [TOMORROW]: { '/v1/other': 1 } });
   });
 });
 
@@ -221,19 +258,35 @@ describe("the day's usage (/v1/analytics), written after the quota", () => {
     expect(await usageHistory(account)).toEqual({ [today]: { '/v1/succeeding': 3 }, '2020-01-01': { '/v1/other': 1 } });
   });
 
-  test('answers the call, counted against the quota, when its count in the day cannot be written', async () => {
-    // Prepare: the store fails every write of the day's counts
+  test("moves the day before's counts to that day's own item on a day's first call, and reads both days", async () => {
+    // Prepare: a call counted yesterday
     const { apiKey, account } = await issueApiKey({ tier: 'free', period: 'month', quotaOverride: QUOTA });
-    failing.dayCounts = 100;
+    await countCall(account, YESTERDAY, '/v1/other', QUOTA);
 
     // Act
     const response = await succeed(apiKey);
 
-    // Assess: the quota is exact; the day's usage misses the call (the pipeline logs it)
-    expect(response.status).toBe(200);
-    expect(response.remaining).toBe(QUOTA - 1);
-    expect(await usedCalls(account)).toBe(1);
-    expect(await usageHistory(account)).toEqual({});
+    // Assess: the month item holds today's counts only
+    expect(response.remaining).toBe(QUOTA - 2);
+    expect(await usageHistory(account)).toEqual({ [YESTERDAY]: { '/v1/other': 1 }, [TODAY]: { '/v1/succeeding': 1 } });
+    expect(await usageAttributes(account)).toEqual(['/v1/succeeding', 'account', 'calls', 'day', 'expires_at', 'period', 'v']);
+  });
+
+  test("answers 503 and counts nothing when the move of the day before's counts fails; the next call moves them", async () => {
+    // Prepare: the store fails the write of yesterday's counts to their item (both of the SDK's tries)
+    const { apiKey, account } = await issueApiKey({ tier: 'free', period: 'month', quotaOverride: QUOTA });
+    await countCall(account, YESTERDAY, '/v1/other', QUOTA);
+    failing.dayMoves = 2;
+
+    // Act
+    const failed = await succeed(apiKey);
+    const next = await succeed(apiKey);
+
+    // Assess
+    expect(failing.dayMoves).toBe(0);
+    expect([failed.status, failed.body.code, next.status]).toEqual([503, 'service_unavailable', 200]);
+    expect(next.remaining).toBe(QUOTA - 2);
+    expect(await usageHistory(account)).toEqual({ [YESTERDAY]: { '/v1/other': 1 }, [TODAY]: { '/v1/succeeding': 1 } });
   });
 
   test('leaves the day count alone when a refund of the quota fails: the call stays counted in both', async () => {

@@ -1,5 +1,5 @@
 import { StoreUnavailableError } from '../../store/dynamo';
-import { countInWindow, refundCall, releaseCall, reserveCall, uncountInDay, type CallSlot, type Reservation } from '../../store/usage';
+import { countInWindow, refundCall, releaseCall, reserveCall, type CallSlot } from '../../store/usage';
 import type { EndpointDefinition } from '../definition';
 import { NoDataError, QuotaExceededError, RateLimitedError } from '../errors';
 import { billingPeriod, MONTHLY_QUOTA } from '../plans';
@@ -42,20 +42,10 @@ export function runsBesideQuota(definition: EndpointDefinition): boolean {
 }
 
 /**
- * The call's count in its day's usage, which usage.ts writes once the call is reserved, while the call runs:
- * waited for before the call ends; when it could not be written the call stays counted against the quota and
- * is missing from the day's usage (/v1/analytics), which is logged.
- */
-async function dayCountWritten(reservation: Reservation): Promise<void> {
-  const outcome = await reservation.dayCount;
-  if (outcome !== true) logger.warn("call not counted in its day's usage", { ...errorFacts(outcome) });
-}
-
-/**
- * Quota: one atomic conditional update reserves the call against the billing month, before anything that
- * writes or reaches the internet runs, and a second write then counts it in the day's per-API usage (usage.ts:
- * the month item stays small, so its write stays one unit); a call that then fails is refunded in both (at
- * most once: usage.ts refundCall, uncountInDay). HEAD and conditional GETs are reserved like the GET they
+ * Quota: one atomic conditional update reserves the call against the billing month and counts it in the
+ * day's per-API usage (both in the month item, which holds only the latest day's counts: usage.ts), before
+ * anything that writes or reaches the internet runs; a call that then fails is refunded (at most once:
+ * usage.ts refundCall). HEAD and conditional GETs are reserved like the GET they
  * stand for (CONTRACT: a 304 counts). Where runsBesideQuota allows, the handler runs beside that write: its
  * answer waits for the write and is dropped when the quota was used up (429), and a failure waits for it
  * too before the refund. Rate-limited endpoints count a per-minute window instead, for every call. Either
@@ -124,7 +114,6 @@ export function meter(definition: EndpointDefinition): PipelineMiddleware {
     const reservation = request.internal.reservation;
     request.internal.reservation = undefined;
     if (!reservation) return;
-    await dayCountWritten(reservation);
     // left in place, the listing is void once the call's time is up (usage.ts)
     await releaseCall(reservation).catch((error: unknown) => logger.warn('quota hold not released', { ...errorFacts(error) }));
   };
@@ -154,18 +143,15 @@ export function meter(definition: EndpointDefinition): PipelineMiddleware {
       const reservation = state.reservation;
       if (!reservation) return;
       state.reservation = undefined;
-      await dayCountWritten(reservation);
       try {
         await refundCall(reservation);
         state.mayBeCounted = false;
         const remaining = Number(state.headers['RateLimit-Remaining']);
         state.headers['RateLimit-Remaining'] = String(remaining + 1);
       } catch (error) {
-        // the answer then says the call may have been counted (errorMapper), never that it was not; it stays in the day's usage too
+        // the answer then says the call may have been counted (errorMapper), never that it was not
         logger.error('quota refund failed', { ...errorFacts(error) });
-        return;
       }
-      await uncountInDay(reservation).catch((error: unknown) => logger.warn("refunded call left in its day's usage", { ...errorFacts(error) }));
     },
   };
 }
