@@ -3,8 +3,8 @@
  * for an upstream, lib/sources/upstreamKey.ts) and Lambda Invoke (an MCP tool call, lib/mcp/invoker.ts). Each
  * is one HTTPS request signed with the AWS SDK's SigV4 signer and default credential chain, which every
  * function's DynamoDB client already carries, where the SSM and Lambda clients would add their service
- * models to the bundle (170 and 70 KB: npm run bench). As the SDK does, AWS_ENDPOINT_URL_<SERVICE> (or
- * AWS_ENDPOINT_URL) points a service elsewhere (the tests' fake AWS).
+ * models to the bundle (170 and 70 KB: npm run bench). As the SDK does, AWS_ENDPOINT_URL_<SERVICE> points a
+ * service elsewhere (the tests' fake AWS).
  */
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { Sha256 } from '@smithy/core/checksum';
@@ -27,13 +27,15 @@ let credentials: ReturnType<typeof defaultProvider> | undefined;
 const signers = new Map<AwsService, SignatureV4>();
 
 function region(): string {
-  const name = process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION;
+  const name = process.env.AWS_REGION;
   if (!name) throw new Error('AWS_REGION is not set: no region to send an AWS request to');
   return name;
 }
 
+/** AWS_ENDPOINT_URL_<SERVICE>, read by its literal name (the stack finds the settings a bundle reads by name: infra/stacks/settings.ts) */
 function endpoint(service: AwsService): URL {
-  return new URL(process.env[`AWS_ENDPOINT_URL_${service.toUpperCase()}`] || process.env.AWS_ENDPOINT_URL || `https://${service}.${region()}.amazonaws.com`);
+  const configured = service === 'ssm' ? process.env.AWS_ENDPOINT_URL_SSM : process.env.AWS_ENDPOINT_URL_LAMBDA;
+  return new URL(configured || `https://${service}.${region()}.amazonaws.com`);
 }
 
 export interface AwsRequest {
