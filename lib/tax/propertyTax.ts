@@ -2,7 +2,7 @@
  * /v1/propertytax: effective property-tax rate percentiles per ZIP code, from the reference data the import step
  * writes (lib/tax/importPropertyTax.ts: Census ACS estimates per ZIP with city, county and state; every file's
  * `source` names them). The records are split so that a call parses only the part it searches, not all 40,000
- * ZIP codes (8 MB: 80 ms of the first call, npm run bench):
+ * ZIP codes (8 MB, ~80 ms to parse: most of the first call before the split, npm run bench):
  * - `property-tax.json`: the index (PropertyTaxIndex);
  * - `property-tax-<NNN>.json`: the records of the ZIP codes beginning with NNN (a PropertyTaxFile, ≤ 100 records);
  * - `property-tax-cities-<X>.json`: the ZIP prefixes of each city whose name begins with X (`_`: any other
