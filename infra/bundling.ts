@@ -28,6 +28,8 @@ export const LAMBDA_BUNDLE = {
   sourcesContent: false,
   /** CommonJS dependencies inside the ES module bundle still call require() */
   banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  /** the MCP SDK's JSON Schema validator for elicitation answers, which our MCP server never asks for: lib/mcp/withoutAjv.ts */
+  alias: { ajv: join(PROJECT_ROOT, 'lib/mcp/withoutAjv.ts'), 'ajv-formats': join(PROJECT_ROOT, 'lib/mcp/withoutAjv.ts') },
 } satisfies BuildOptions;
 
 /**

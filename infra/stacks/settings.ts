@@ -88,6 +88,8 @@ export const NOT_DEPLOYED: Record<string, string> = {
   YAHOO_FUTURES_BACKOFF_MS: 'tests only',
   AIR_QUALITY_SAMPLE_FALLBACK: 'local runs only; never in a deployment',
   WEBPAGE_ALLOWED_TEST_HOSTS: 'tests only; never in a deployment',
+  AWS_ENDPOINT_URL_SSM: "tests only (the fake AWS); in Lambda SSM's regional endpoint",
+  AWS_ENDPOINT_URL_LAMBDA: "tests only (the fake AWS); in Lambda Lambda's regional endpoint",
   AWS_LAMBDA_LOG_LEVEL: "set by Lambda from the function's logging configuration (none set: INFO)",
   POWERTOOLS_LOG_LEVEL: 'local runs and tests (npm start: WARN); in Lambda the log level is INFO unless AWS_LAMBDA_LOG_LEVEL says otherwise',
   LOG_LEVEL: 'local runs and tests, as POWERTOOLS_LOG_LEVEL',

@@ -4,9 +4,9 @@
  * endpoint is its own function and the MCP function invokes it by name; the local server runs every
  * handler in its own process and hands its dispatcher over here.
  */
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { ListedEndpoint } from '../api/registry';
+import { awsError, awsRequest } from '../sources/awsRequest';
 
 export type EndpointInvoker = (entry: ListedEndpoint, event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -19,16 +19,23 @@ export const endpointFunctionName = (prefix: string, name: string): string => `$
 
 /**
  * Invokes the endpoint's function synchronously with the event and returns its result as API Gateway would
- * receive it. One attempt only: a retry after a lost answer would run, and count, the call twice.
+ * receive it: Lambda's Invoke API (REST JSON) as a signed request (lib/sources/awsRequest.ts: no Lambda client
+ * in the bundle), waiting as long as the function may run. One attempt only: a retry after a lost answer would
+ * run, and count, the call twice.
  */
-export function lambdaInvoker(prefix: string, client = new LambdaClient({ maxAttempts: 1 })): EndpointInvoker {
+export function lambdaInvoker(prefix: string): EndpointInvoker {
   return async (entry, event) => {
-    const answer = await client.send(
-      new InvokeCommand({ FunctionName: endpointFunctionName(prefix, entry.name), Payload: Buffer.from(JSON.stringify(event)) }),
-    );
+    const functionName = endpointFunctionName(prefix, entry.name);
+    const response = await awsRequest('lambda', {
+      path: `/2015-03-31/functions/${encodeURIComponent(functionName)}/invocations`,
+      headers: { 'content-type': 'application/json', 'x-amz-invocation-type': 'RequestResponse' },
+      body: JSON.stringify(event),
+    });
+    if (!response.ok) throw await awsError(response, `Lambda Invoke ${functionName}`);
     // an unhandled error or a timeout inside the function (the pipeline answers every other failure itself)
-    if (answer.FunctionError) throw new Error(`the ${entry.name} function failed (${answer.FunctionError})`);
-    return JSON.parse(Buffer.from(answer.Payload ?? []).toString('utf8')) as APIGatewayProxyStructuredResultV2;
+    const functionError = response.headers.get('x-amz-function-error');
+    if (functionError) throw new Error(`the ${entry.name} function failed (${functionError})`);
+    return (await response.json()) as APIGatewayProxyStructuredResultV2;
   };
 }
 

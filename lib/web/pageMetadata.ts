@@ -1,14 +1,17 @@
 /**
- * What /v1/webpage reads from a page's HTML (htmlparser2, a real HTML tokenizer and tree-less parser):
- * the title, the meta tags, the description and the favicon. The parse is bounded (PARSE_LIMITS): it stops
- * at the end of the <head>, after MAX_ELEMENTS elements, or when its time is up, and answers from what it
- * read so far. (htmlparser2's work per element grows with the nesting depth, so a page of a few hundred
- * thousand nested elements would otherwise take tens of seconds.) Every field taken from the page is bounded
- * too, and so is the work of decoding it: the parser leaves character references alone, and only the part
- * of a field that can reach the answer (SOURCE_CHARS_PER_CHAR times its limit) is decoded (entities).
+ * What /v1/webpage reads from a page's HTML: the title, the meta tags, the description and the favicon. The
+ * page is read by htmlparser2's tokenizer (a real HTML tokenizer: comments, declarations, CDATA, raw-text and
+ * RCDATA elements such as <script> and <title>, quoted and unquoted attributes); of the tree, only what these
+ * fields need is kept here: whether a tag is inside inline SVG, and where an open <head> ends (at </head>, or
+ * where <body> begins), as htmlparser2's Parser decides them; the Parser would add 8.5 KB to the function's
+ * bundle for the rest of the tree.
+ * The parse is bounded (PARSE_LIMITS): it stops at the end of the <head>, after MAX_ELEMENTS elements, or
+ * when its time is up, and answers from what it read so far. Every field taken from the page is bounded too,
+ * and so is the work of decoding it: the tokenizer leaves character references alone, and only the part of a
+ * field that can reach the answer (SOURCE_CHARS_PER_CHAR times its limit) is decoded (entities).
  */
 import { decodeHTML, decodeHTMLAttribute } from 'entities/decode';
-import { Parser } from 'htmlparser2';
+import { QuoteType, Tokenizer } from 'htmlparser2';
 
 /** At most this many meta tags are returned, each content at most MAX_META_CONTENT characters; the title likewise. */
 export const MAX_META_TAGS = 200;
@@ -100,60 +103,106 @@ export function readPageMetadata(html: string, pageUrl: URL, limits = PARSE_LIMI
   /** the title's source text while it is read, no more than its bounded decoding uses */
   let titleSource: string | null = null;
   let svgDepth = 0;
+  let inHead = false;
   let baseHref: string | undefined;
   const icons: { href: string; rank: number }[] = [];
   let elements = 0;
   let stopped = false;
   const stop = () => {
     stopped = true;
-    parser.pause();
+    tokenizer.pause();
   };
   const endTitle = () => {
     title = boundedText(titleSource ?? '', MAX_TITLE, decodeHTML);
     titleSource = null;
   };
+  // the tokenizer gives positions in the whole input (the chunks written are consecutive slices of html)
+  const text = (start: number, end: number) => html.slice(start, end);
 
-  const parser = new Parser(
-    {
-      onopentag(name, attributes) {
-        if (++elements > limits.maxElements) return stop();
-        if (name === 'svg') svgDepth++;
-        if (svgDepth > 0) return;
-        if (name === 'title' && title === null && titleSource === null) titleSource = '';
-        else if (name === 'base' && baseHref === undefined && attributes.href) baseHref = wholeAttribute(attributes.href, MAX_URL);
-        else if (name === 'meta') {
-          const key = wholeAttribute(attributes.name ?? attributes.property ?? attributes['http-equiv'], MAX_META_NAME)?.trim().toLowerCase();
-          const content = attributes.content;
-          if (key && content !== undefined && !metaTags.has(key) && metaTags.size < MAX_META_TAGS) {
-            metaTags.set(key, boundedText(content, MAX_META_CONTENT, decodeHTMLAttribute));
-          }
-        } else if (name === 'link' && attributes.href) {
-          const rel = (attributes.rel ?? '').toLowerCase().split(/\s+/);
-          const rank = rel.includes('icon') ? 1 : rel.includes('apple-touch-icon') || rel.includes('apple-touch-icon-precomposed') ? 2 : 0;
-          const href = rank ? wholeAttribute(attributes.href, MAX_URL) : undefined;
-          if (href !== undefined) icons.push({ href, rank });
-        }
-      },
-      ontext(text) {
-        if (titleSource !== null && titleSource.length < MAX_TITLE * SOURCE_CHARS_PER_CHAR) titleSource += text;
-      },
-      onclosetag(name) {
-        if (name === 'svg' && svgDepth > 0) svgDepth--;
-        if (name === 'title' && titleSource !== null) endTitle();
-        // everything read here belongs in the head: the rest of the page is not parsed
-        if (name === 'head') stop();
-      },
-    },
+  /** the tag being opened and its attributes (names in lower case; the first of a name wins) */
+  let tag = '';
+  let attributes = new Map<string, string>();
+  let attribute = '';
+  let value = '';
+
+  const openTag = (name: string) => {
+    if (++elements > limits.maxElements) return stop();
+    // everything read here belongs in the head: once an open <head> ends (</head>, or <body> begins), the rest is not parsed
+    if (name === 'head') inHead = true;
+    if (name === 'body' && inHead) return stop();
+    if (name === 'svg') svgDepth++;
+    if (svgDepth > 0) return;
+    if (name === 'title' && title === null && titleSource === null) titleSource = '';
+    else if (name === 'base' && baseHref === undefined && attributes.get('href')) baseHref = wholeAttribute(attributes.get('href'), MAX_URL);
+    else if (name === 'meta') {
+      const key = wholeAttribute(attributes.get('name') ?? attributes.get('property') ?? attributes.get('http-equiv'), MAX_META_NAME)?.trim().toLowerCase();
+      const content = attributes.get('content');
+      if (key && content !== undefined && !metaTags.has(key) && metaTags.size < MAX_META_TAGS) {
+        metaTags.set(key, boundedText(content, MAX_META_CONTENT, decodeHTMLAttribute));
+      }
+    } else if (name === 'link' && attributes.get('href')) {
+      const rel = (attributes.get('rel') ?? '').toLowerCase().split(/\s+/);
+      const rank = rel.includes('icon') ? 1 : rel.includes('apple-touch-icon') || rel.includes('apple-touch-icon-precomposed') ? 2 : 0;
+      const href = rank ? wholeAttribute(attributes.get('href'), MAX_URL) : undefined;
+      if (href !== undefined) icons.push({ href, rank });
+    }
+  };
+  const closeTag = (name: string) => {
+    if (name === 'svg' && svgDepth > 0) svgDepth--;
+    if (name === 'title' && titleSource !== null) endTitle();
+    if (name === 'head') stop();
+  };
+
+  const tokenizer = new Tokenizer(
     // character references are decoded per field, from the part that can reach the answer (boundedText)
     { decodeEntities: false },
+    {
+      onopentagname(start, end) {
+        tag = text(start, end).toLowerCase();
+        attributes = new Map();
+      },
+      onattribname(start, end) {
+        attribute = text(start, end).toLowerCase();
+        value = '';
+      },
+      onattribdata(start, end) {
+        value += text(start, end);
+      },
+      onattribend(quote) {
+        if (!attributes.has(attribute)) attributes.set(attribute, quote === QuoteType.NoValue ? '' : value);
+      },
+      onopentagend() {
+        openTag(tag);
+      },
+      onselfclosingtag() {
+        openTag(tag);
+        // in HTML, <meta/> is just <meta>; inside SVG, <svg/> or <title/> closes itself
+        if (!stopped && svgDepth > 0) closeTag(tag);
+      },
+      onclosetag(start, end) {
+        closeTag(text(start, end).toLowerCase());
+      },
+      ontext(start, end) {
+        if (titleSource !== null && titleSource.length < MAX_TITLE * SOURCE_CHARS_PER_CHAR) titleSource += text(start, end);
+      },
+      // inside SVG, <title> and <style> are ordinary elements, not raw text
+      isInForeignContext: () => svgDepth > 0,
+      onattribentity() {},
+      ontextentity() {},
+      oncdata() {},
+      oncomment() {},
+      ondeclaration() {},
+      onprocessinginstruction() {},
+      onend() {},
+    },
   );
   const started = performance.now();
   for (let at = 0; at < html.length && !stopped; at += limits.chunkChars) {
-    parser.write(html.slice(at, at + limits.chunkChars));
+    tokenizer.write(html.slice(at, at + limits.chunkChars));
     if (performance.now() - started > limits.timeMs) stopped = true;
   }
-  if (!stopped) parser.end();
-  // a title cut off by the limits keeps the text read so far (as parser.end() does for an unclosed one)
+  if (!stopped) tokenizer.end();
+  // a title cut off by the limits keeps the text read so far (as the end of the input does for an unclosed one)
   if (titleSource !== null && title === null) endTitle();
 
   let base = pageUrl;

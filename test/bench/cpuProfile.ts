@@ -2,18 +2,31 @@
  * Where a cold start's CPU time goes: the self time of a V8 CPU profile (node --cpu-prof), summed by origin.
  * Frames in the bundle are traced back through its source map to the npm package or project folder they came
  * from; Node's own frames are grouped by built-in module, and V8's pseudo-frames (compiling the bundle,
- * garbage collection, idle time waiting for the store) get names of their own. Used by npm run bench
- * (BENCH_PROFILE) for the functions over their cold-init budget.
+ * garbage collection, idle time waiting for the store) get names of their own. Used by npm run bench for
+ * the cold starts of the named exceptions and of functions over budget (bundles), and for the slowest warm
+ * functions (sources run by tsx, their own time only: the samples taken outside the SDK's sends).
  */
 import { readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /** The parts of a .cpuprofile file read here. */
 export interface CpuProfile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
   samples: number[];
   timeDeltas: number[];
+  /** µs on the monotonic clock of process.hrtime */
+  startTime?: number;
+}
+
+/** Time spans in µs on the monotonic clock of process.hrtime (the profile's): [start, end]. */
+export type Spans = [number, number][];
+
+/** Whether a sample taken at `at` (µs) lies in one of `within` and in none of `outside`. */
+export function sampleFilter(within: Spans, outside: Spans): (at: number) => boolean {
+  const inAny = (spans: Spans, at: number) => spans.some(([start, end]) => at >= start && at <= end);
+  return (at) => inAny(within, at) && !inAny(outside, at);
 }
 
 /** The original source of a position in the bundle (0-based line and column), or undefined. */
@@ -48,8 +61,11 @@ function originOfSource(source: string): string {
   return `project ${dirname(source)}`;
 }
 
-/** The origin of one profile frame; `bundleUrl` is the file URL of the bundle, whose frames `locate` maps. */
-function originOf(frame: CpuProfile['nodes'][number]['callFrame'], bundleUrl: string, locate?: Locate): string {
+/**
+ * The origin of one profile frame; `bundleUrl` is the file URL of the bundle, whose frames `locate` maps.
+ * Without a bundle (the warm bench runs the sources), frames in `projectRoot` count by project folder.
+ */
+function originOf(frame: CpuProfile['nodes'][number]['callFrame'], bundleUrl: string, locate?: Locate, projectRoot?: string): string {
   if (frame.url === '') return PSEUDO_FRAMES[frame.functionName] ?? `V8 and native code (${frame.functionName || 'anonymous'})`;
   if (COMPILING.has(frame.functionName)) return 'compiling the bundle (V8 parse)';
   if (frame.functionName === 'compileForInternalLoader') return 'loading node built-ins';
@@ -58,19 +74,29 @@ function originOf(frame: CpuProfile['nodes'][number]['callFrame'], bundleUrl: st
     const source = locate?.(frame.lineNumber, frame.columnNumber);
     return source ? originOfSource(source) : 'bundle (no source map entry)';
   }
-  // outside the bundle: packages loaded with require (native ones: onnxruntime-node, sharp), or the harness
-  return frame.url.includes('/node_modules/') ? originOfSource(frame.url) : 'bench harness';
+  // outside the bundle: packages loaded with require (native ones: onnxruntime-node, sharp), project sources, or the harness
+  if (frame.url.includes('/node_modules/')) return originOfSource(frame.url);
+  const projectUrl = projectRoot && pathToFileURL(projectRoot).href + '/';
+  if (projectUrl && frame.url.startsWith(projectUrl) && !frame.url.startsWith(`${projectUrl}test/`)) return originOfSource(frame.url.slice(projectUrl.length));
+  return 'bench harness';
 }
 
-/** Self time in ms by origin (see originOf), largest first. */
-export function selfTimeByOrigin(profile: CpuProfile, bundleUrl: string, locate?: Locate): Map<string, number> {
+/**
+ * Self time in ms by origin (see originOf), largest first; `keep` (sampleFilter) counts only the samples taken
+ * when it says (by the sample's time in µs, which needs the profile's startTime).
+ */
+export function selfTimeByOrigin(profile: CpuProfile, bundleUrl: string, locate?: Locate, projectRoot?: string, keep?: (at: number) => boolean): Map<string, number> {
   const selfMicros = new Map<number, number>();
-  profile.samples.forEach((id, i) => selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  let at = profile.startTime ?? 0;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (!keep || keep(at)) selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
   const byOrigin = new Map<string, number>();
   for (const node of profile.nodes) {
     const micros = selfMicros.get(node.id);
     if (!micros) continue;
-    const origin = originOf(node.callFrame, bundleUrl, locate);
+    const origin = originOf(node.callFrame, bundleUrl, locate, projectRoot);
     byOrigin.set(origin, (byOrigin.get(origin) ?? 0) + micros / 1000);
   }
   return new Map([...byOrigin].sort((a, b) => b[1] - a[1]));

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { LambdaClient } from '@aws-sdk/client-lambda';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -398,12 +397,17 @@ describe('the Lambda invoker (how the deployed MCP function runs an endpoint)', 
   afterAll(() => aws.close());
 
   let inProcess: EndpointInvoker;
+  const saved = { ...process.env };
   beforeEach(() => {
     inProcess = endpointInvoker();
-    const client = new LambdaClient({ endpoint: aws.url, region: 'eu-west-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' }, maxAttempts: 1 });
-    setEndpointInvoker(lambdaInvoker(PREFIX, client));
+    // the function's environment in AWS: its region and role's credentials, here the fake AWS's
+    Object.assign(process.env, aws.environment);
+    setEndpointInvoker(lambdaInvoker(PREFIX));
   });
-  afterEach(() => setEndpointInvoker(inProcess));
+  afterEach(() => {
+    setEndpointInvoker(inProcess);
+    process.env = { ...saved };
+  });
 
   test('invokes the endpoint\'s function by its name with the tool call\'s event, and answers with its result, counted once', async () => {
     // Prepare

@@ -11,13 +11,13 @@ import type { EndpointDefinition } from '../../lib/http/definition';
 import { billingPeriod } from '../../lib/http/plans';
 import { dynamo } from '../../lib/store/dynamo';
 import { tableName } from '../../lib/store/tables';
-import { HOLD_MARGIN } from '../../lib/store/usage';
-import { callWithKey, meteredTestEndpoint, usageAttributes, usedCalls } from '../support/meteredEndpoint';
+import { HOLD_MARGIN, releaseCall, reserveCall } from '../../lib/store/usage';
+import { callWithKey, meteredTestEndpoint, usageAttributes, usageHistory, usedCalls } from '../support/meteredEndpoint';
 import { quotaWriteKind, startProxiedStore, type ProxyDecision } from '../support/storeProxy';
 
 const QUOTA = 50;
 /** which DynamoDB writes the proxy fails (or whose answers it cuts: `cut`), and how many more times */
-const failing = { refunds: 0, reservations: 0, releases: 0 };
+const failing = { refunds: 0, reservations: 0, releases: 0, dayMoves: 0, dayRefunds: 0 };
 let failure: ProxyDecision = 'fail';
 
 let store: { close(): Promise<void> };
@@ -34,9 +34,7 @@ beforeAll(async () => {
 afterAll(() => store.close());
 
 beforeEach(() => {
-  failing.refunds = 0;
-  failing.reservations = 0;
-  failing.releases = 0;
+  for (const kind of Object.keys(failing) as (keyof typeof failing)[]) failing[kind] = 0;
   failure = 'fail';
 });
 
@@ -150,19 +148,159 @@ describe.each([
     expect(await usedCalls(account)).toBe(2);
   });
 
-  test('leaves only the counts in the usage item once the calls have ended', async () => {
+  test("takes the call out of its day's count once too, when the store applied that refund but its answer was lost", async () => {
+    // Prepare: two calls counted; the answers to the next three refund writes are cut after the store applied them
+    const { apiKey, account } = await issueApiKey({ tier: 'free', period: 'month', quotaOverride: quota });
+    await succeed(apiKey);
+    await call(failingEndpoint({ counters: 'readWrite' }), apiKey);
+    failing.refunds = 3;
+    failure = 'loseAnswer';
+
+    // Act
+    const response = await call(failingEndpoint({ counters: 'readWrite' }), apiKey);
+
+    // Assess: the failed calls are in neither count, the valid one in both
+    expect(failing.refunds).toBe(0);
+    expect(response.status).toBe(500);
+    expect(response.body.error).toMatch(/not counted/);
+    expect(await usedCalls(account)).toBe(1);
+    expect(Object.values(await usageHistory(account))).toEqual([{ '/v1/succeeding': 1 }]);
+  });
+
+  test("leaves only the quota count and the day's counts per API in the month item once the calls have ended", async () => {
     // Prepare
     const { apiKey, account } = await issueApiKey({ tier: 'free', period: 'month', quotaOverride: quota });
 
     // Act
     await succeed(apiKey);
+    await succeed(apiKey);
     await call(failingEndpoint({}), apiKey);
+    await call(meteredTestEndpoint('/v1/other', {}, () => ({})), apiKey);
 
     // Assess: no hold (h|...) or refund marker (r|...) is left behind
-    const attributes = await usageAttributes(account);
-    expect(attributes.filter((name) => /^[hr]\|/.test(name))).toEqual([]);
-    expect(attributes).toEqual(expect.arrayContaining(['calls', 'expires_at']));
+    expect(await usageAttributes(account)).toEqual(['/v1/failing', '/v1/other', '/v1/succeeding', 'account', 'calls', 'day', 'expires_at', 'period', 'v']);
+    expect(await usedCalls(account)).toBe(3);
+    expect(Object.values(await usageHistory(account))).toEqual([{ '/v1/succeeding': 2, '/v1/other': 1 }]);
+  });
+});
+
+/** Counts a call of `api` on `day` for the account, as the pipeline does (lib/store/usage.ts reserveCall, then releaseCall). */
+async function countCall(account: { keyHash: string; createdOn: string }, day: string, api: string, quota: number): Promise<void> {
+  const periodStart = billingPeriod(account.createdOn, new Date()).start;
+  const outcome = await reserveCall({ account: account.keyHash, periodStart, day, api }, quota, new Date(), { endsBy: Date.now() + 10_000, waitUntil: Date.now() });
+  if (outcome.kind !== 'reserved') throw new Error(`the call of ${day} was not counted`);
+  await releaseCall(outcome.reservation);
+}
+
+const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const [YESTERDAY, TODAY, TOMORROW] = [utcDay(-1), utcDay(0), utcDay(1)];
+
+describe.each([
+  ['near the quota', QUOTA],
+  ['far from the quota', HOLD_MARGIN * 10],
+])("a refund for a call reserved %s, given after the next day's first call moved its day's counts", (_, quota) => {
+  test("takes the call out of the quota and out of its day's item, once", async () => {
+    // Prepare: while the call runs, the next day's first call moves its day's counts; the answer to the refund given in the day item is lost once
+    const { apiKey, account } = await issueApiKey({ tier: 'free', period: 'month', quotaOverride: quota });
+    const crossingMidnight = meteredTestEndpoint('/v1/failing', { counters: 'readWrite' }, async () => {
+      await countCall(account, TOMORROW, '/v1/other', quota);
+      throw new Error('the handler broke');
+    });
+    failing.dayRefunds = 1;
+    failure = 'loseAnswer';
+
+    // Act
+    const response = await call(crossingMidnight, apiKey);
+
+    // Assess
+    expect(failing.dayRefunds).toBe(0);
+    expect(response.status).toBe(500);
+    expect(response.body.error).toMatch(/not counted/);
     expect(await usedCalls(account)).toBe(1);
+    expect(await usageHistory(account)).toEqual({ [TOMORROW]: { '/v1/other': 1 } });
+  });
+});
+
+describe("the day's usage (/v1/analytics), written after the quota", () => {
+  test('never counts a call the quota refused', async () => {
+    // Prepare
+    const { apiKey, account } = await issueApiKey({ tier: 'free', period: 'month', quotaOverride: 1 });
+
+    // Act
+    const accepted = await succeed(apiKey);
+    const refused = await succeed(apiKey);
+
+    // Assess
+    expect([accepted.status, refused.status]).toEqual([200, 429]);
+    expect(Object.values(await usageHistory(account))).toEqual([{ '/v1/succeeding': 1 }]);
+  });
+
+  test('adds up with the per-day counts that a month item written before day items existed holds (a month begun before the change)', async () => {
+    // Prepare: the month item as the former layout left it: two calls of today and one of the day before, counted in it
+    const { apiKey, account } = await issueApiKey({ tier: 'free', period: 'month', quotaOverride: QUOTA });
+    const today = new Date().toISOString().slice(0, 10);
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('usage'),
+        Key: { account: account.keyHash, period: billingPeriod(account.createdOn, new Date()).start },
+        UpdateExpression: 'SET calls = :three, #today = :two, #before = :one',
+        ExpressionAttributeNames: { '#today': `d|${today}|/v1/succeeding`, '#before': 'd|2020-01-01|/v1/other' },
+        ExpressionAttributeValues: { ':three': 3, ':two': 2, ':one': 1 },
+      }),
+    );
+
+    // Act
+    const response = await succeed(apiKey);
+
+    // Assess
+    expect(response.remaining).toBe(QUOTA - 4);
+    expect(await usedCalls(account)).toBe(4);
+    expect(await usageHistory(account)).toEqual({ [today]: { '/v1/succeeding': 3 }, '2020-01-01': { '/v1/other': 1 } });
+  });
+
+  test("moves the day before's counts to that day's own item on a day's first call, and reads both days", async () => {
+    // Prepare: a call counted yesterday
+    const { apiKey, account } = await issueApiKey({ tier: 'free', period: 'month', quotaOverride: QUOTA });
+    await countCall(account, YESTERDAY, '/v1/other', QUOTA);
+
+    // Act
+    const response = await succeed(apiKey);
+
+    // Assess: the month item holds today's counts only
+    expect(response.remaining).toBe(QUOTA - 2);
+    expect(await usageHistory(account)).toEqual({ [YESTERDAY]: { '/v1/other': 1 }, [TODAY]: { '/v1/succeeding': 1 } });
+    expect(await usageAttributes(account)).toEqual(['/v1/succeeding', 'account', 'calls', 'day', 'expires_at', 'period', 'v']);
+  });
+
+  test("answers 503 and counts nothing when the move of the day before's counts fails; the next call moves them", async () => {
+    // Prepare: the store fails the write of yesterday's counts to their item (both of the SDK's tries)
+    const { apiKey, account } = await issueApiKey({ tier: 'free', period: 'month', quotaOverride: QUOTA });
+    await countCall(account, YESTERDAY, '/v1/other', QUOTA);
+    failing.dayMoves = 2;
+
+    // Act
+    const failed = await succeed(apiKey);
+    const next = await succeed(apiKey);
+
+    // Assess
+    expect(failing.dayMoves).toBe(0);
+    expect([failed.status, failed.body.code, next.status]).toEqual([503, 'service_unavailable', 200]);
+    expect(next.remaining).toBe(QUOTA - 2);
+    expect(await usageHistory(account)).toEqual({ [YESTERDAY]: { '/v1/other': 1 }, [TODAY]: { '/v1/succeeding': 1 } });
+  });
+
+  test('leaves the day count alone when a refund of the quota fails: the call stays counted in both', async () => {
+    // Prepare
+    const { apiKey, account } = await issueApiKey({ tier: 'free', period: 'month', quotaOverride: QUOTA });
+    failing.refunds = 100;
+
+    // Act
+    const response = await call(failingEndpoint({}), apiKey);
+
+    // Assess
+    expect(response.body.error).toMatch(/may have been counted/);
+    expect(await usedCalls(account)).toBe(1);
+    expect(Object.values(await usageHistory(account))).toEqual([{ '/v1/failing': 1 }]);
   });
 });
 

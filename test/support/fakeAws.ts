@@ -2,10 +2,38 @@
  * The AWS APIs the deployed code and the operator CLIs call, faked on 127.0.0.1 in their real wire formats:
  * SSM GetParameter (JSON 1.1), Lambda Invoke (REST JSON) and CloudFormation DescribeStacks (query protocol,
  * XML). Every request is recorded with its body. `environment` points the AWS SDK at it (the SDK's
- * AWS_ENDPOINT_URL_<SERVICE> variables) with made-up credentials.
+ * AWS_ENDPOINT_URL_<SERVICE> variables) with made-up credentials. SSM and Lambda check each request's SigV4
+ * signature against those credentials, as AWS does (403 InvalidSignatureException), since the functions sign
+ * their GetParameter and Invoke requests themselves (lib/sources/awsRequest.ts).
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Sha256 } from '@smithy/core/checksum';
+import { SignatureV4 } from '@smithy/signature-v4';
+
+const ACCESS_KEY_ID = 'AKIDFAKEFORTESTS';
+const SECRET_ACCESS_KEY = 'fake-secret-for-tests';
+
+/**
+ * Whether a request carries a valid SigV4 signature by the fake credentials for `service`: the signature of the
+ * headers it names and the body received, worked out again with the SDK's signer at the time it gives (x-amz-date).
+ */
+async function signedFor(service: string, request: AwsRequest): Promise<boolean> {
+  const authorization = String(request.headers.authorization ?? '');
+  const parts = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/\d{8}\/([^/]+)\/([^/]+)\/aws4_request, SignedHeaders=([^,]+), Signature=[0-9a-f]{64}$/.exec(authorization);
+  if (!parts || parts[1] !== ACCESS_KEY_ID || parts[3] !== service) return false;
+  // the body's hash is worked out again from the body received (the signer adds it as x-amz-content-sha256)
+  const headers = Object.fromEntries(parts[4]!.split(';').filter((name) => name !== 'x-amz-content-sha256').map((name) => [name, String(request.headers[name] ?? '')]));
+  const date = /^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/.exec(headers['x-amz-date'] ?? '');
+  if (!date) return false;
+  const signer = new SignatureV4({ credentials: { accessKeyId: ACCESS_KEY_ID, secretAccessKey: SECRET_ACCESS_KEY }, region: parts[2]!, service, sha256: Sha256 });
+  const [hostname = '', port] = (headers.host ?? '').split(':');
+  const signed = await signer.sign(
+    { method: request.method, protocol: 'http:', hostname, port: port ? Number(port) : undefined, path: request.path, query: {}, headers, body: request.body },
+    { signingDate: new Date(`${date[1]}-${date[2]}-${date[3]}T${date[4]}:${date[5]}:${date[6]}Z`) },
+  );
+  return signed.headers.authorization === authorization;
+}
 
 export interface AwsRequest {
   method: string;
@@ -52,7 +80,11 @@ export async function startFakeAws(): Promise<FakeAws> {
       requests.push(recorded);
       const target = String(request.headers['x-amz-target'] ?? '');
       const invoke = /^\/2015-03-31\/functions\/([^/]+)\/invocations/.exec(recorded.path);
-      if (target === 'AmazonSSM.GetParameter') {
+      const service = target.startsWith('AmazonSSM.') ? 'ssm' : invoke ? 'lambda' : undefined;
+      if (service && !(await signedFor(service, recorded))) {
+        response.writeHead(403, { 'Content-Type': 'application/x-amz-json-1.1' });
+        response.end(JSON.stringify({ __type: 'InvalidSignatureException', message: 'The request signature we calculated does not match the signature you provided.' }));
+      } else if (target === 'AmazonSSM.GetParameter') {
         const { Name } = JSON.parse(body) as { Name: string };
         const value = parameters.get(Name);
         response.writeHead(value === undefined ? 400 : 200, { 'Content-Type': 'application/x-amz-json-1.1' });
@@ -114,8 +146,8 @@ export async function startFakeAws(): Promise<FakeAws> {
     invocations,
     environment: {
       AWS_REGION: 'eu-west-1',
-      AWS_ACCESS_KEY_ID: 'AKIDFAKEFORTESTS',
-      AWS_SECRET_ACCESS_KEY: 'fake-secret-for-tests',
+      AWS_ACCESS_KEY_ID: ACCESS_KEY_ID,
+      AWS_SECRET_ACCESS_KEY: SECRET_ACCESS_KEY,
       AWS_ENDPOINT_URL_SSM: url,
       AWS_ENDPOINT_URL_LAMBDA: url,
       AWS_ENDPOINT_URL_CLOUDFORMATION: url,

@@ -64,7 +64,12 @@ export async function usedCalls(account: { keyHash: string; createdOn: string })
   return (await monthUsage(account.keyHash, billingPeriod(account.createdOn, new Date()).start)).calls;
 }
 
-/** The names of the attributes the account's usage item of this month holds (calls, per-day counts, holds, markers). */
+/** The account's calls of this billing month per day and API, as /v1/analytics reads them. */
+export async function usageHistory(account: { keyHash: string; createdOn: string }): Promise<Record<string, Record<string, number>>> {
+  return (await monthUsage(account.keyHash, billingPeriod(account.createdOn, new Date()).start)).history;
+}
+
+/** The names of the attributes the account's usage item of this month holds (the quota count, holds, markers). */
 export async function usageAttributes(account: { keyHash: string; createdOn: string }): Promise<string[]> {
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: tableName('usage'), Key: { account: account.keyHash, period: billingPeriod(account.createdOn, new Date()).start }, ConsistentRead: true }),

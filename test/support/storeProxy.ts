@@ -69,10 +69,17 @@ export async function startStoreProxy(storeEndpoint: string, decide: (body: stri
   };
 }
 
-/** The kind of quota write a request body is: a reservation checks :limit, a refund adds :minus, a release removes a hold. */
-export function quotaWriteKind(body: string): 'reservations' | 'refunds' | 'releases' | undefined {
-  if (body.includes('":minus"')) return 'refunds';
+/**
+ * The kind of quota write a request body is (lib/store/usage.ts): a reservation checks :limit, a refund adds
+ * :minus, a release removes a hold; on a day item (`period` = `<month>|<day>`) the move of a day's counts to it
+ * or a refund given there.
+ */
+export function quotaWriteKind(body: string): 'reservations' | 'refunds' | 'releases' | 'dayMoves' | 'dayRefunds' | undefined {
+  const period = /"period":\{"S":"([^"]*)"/.exec(body)?.[1] ?? '';
+  const ofDay = /^\d{4}-\d\d-\d\d\|/.test(period);
+  if (body.includes('":minus"')) return ofDay ? 'dayRefunds' : 'refunds';
   if (body.includes('":limit"')) return 'reservations';
+  if (ofDay) return 'dayMoves';
   return body.includes('REMOVE #hold') ? 'releases' : undefined;
 }
 

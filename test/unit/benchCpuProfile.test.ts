@@ -1,4 +1,4 @@
-import { largestDifferences, meanByOrigin, selfTimeByOrigin, type CpuProfile } from '../bench/cpuProfile';
+import { largestDifferences, meanByOrigin, sampleFilter, selfTimeByOrigin, type CpuProfile } from '../bench/cpuProfile';
 
 const BUNDLE = 'file:///project/node_modules/.cache/dqs-bench/f.mjs';
 const frame = (id: number, functionName: string, url = '', lineNumber = 0) => ({ id, callFrame: { functionName, url, lineNumber, columnNumber: 0 } });
@@ -57,5 +57,22 @@ test('averages runs and lists the origins where a function spends the most over 
   expect(largest).toEqual([
     ['zod', 3, 0],
     ['@smithy/core', 11, 10],
+  ]);
+});
+
+test('counts project sources by folder when there is no bundle, and only the samples inside the given spans and outside the excluded ones', () => {
+  // Prepare: samples 1 ms apart from t = 1000 µs: at 2000 (handler), 3000 (sdk), 4000 (handler), 5000 (sdk)
+  const handler = frame(2, 'handle', 'file:///project/lib/calendars/holidays.ts');
+  const sdk = frame(3, 'send', 'file:///project/node_modules/@smithy/core/dist-es/a.js');
+  const harness = frame(4, 'call', 'file:///project/test/bench/warm.ts');
+  const profile: CpuProfile = { nodes: [handler, sdk, harness], samples: [2, 3, 2, 3, 4], timeDeltas: Array(5).fill(1000), startTime: 1000 };
+
+  // Act: the call spans 1500–5500 µs; a send is in flight 4500–5500 µs
+  const byOrigin = selfTimeByOrigin(profile, '', undefined, '/project', sampleFilter([[1500, 5500]], [[4500, 5500]]));
+
+  // Assess: the 5000 µs sample (in the send) and the 6000 µs one (after the call) are left out
+  expect([...byOrigin]).toEqual([
+    ['project lib/calendars', 2],
+    ['@smithy/core', 1],
   ]);
 });

@@ -20,6 +20,12 @@ describe('chooseCoding', () => {
     ['br;q=0, gzip;q=0', undefined],
     ['identity', undefined],
     ['deflate', undefined],
+    ['br ;  q=0.4 , gzip;q=0.5', 'gzip'], // whitespace around the separators (OWS)
+    ['gzip;q=0, gzip;q=0.5', 'gzip'], // named twice: the higher q
+    ['br;q=1.5, gzip;q=0.5', 'gzip'], // a q-value over 1 does not parse: that member is ignored
+    ['br;q=abc, gzip', 'gzip'],
+    ['gzip;q=0.5, identity;q=0', 'gzip'],
+    ['*;q=0', undefined],
   ])('picks %j → %s for a 2 KB JSON body', (acceptEncoding, expected) => {
     // Act
     const coding = chooseCoding(acceptEncoding, 'application/json', 2048);

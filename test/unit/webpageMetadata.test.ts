@@ -73,6 +73,43 @@ describe('readPageMetadata', () => {
     expect(metadata.page_title).toBe('Real title');
   });
 
+  test('reads tags only where the HTML tokenizer sees tags: not in comments, scripts, styles or textareas; a <title> as text; nothing after the head', () => {
+    // Prepare
+    const html =
+      '<!-- <meta name="description" content="in a comment"> --><head>' +
+      '<script>document.write(\'<meta name="description" content="fake"><title>x</title>\')</script>' +
+      '<style><meta name="keywords" content="in style"></style><textarea><meta name="author" content="in textarea"></textarea>' +
+      '<title>a <b>bold</b> &amp; c</title></head><meta name="description" content="after head">';
+
+    // Act
+    const metadata = readPageMetadata(html, page);
+
+    // Assess
+    expect(metadata).toEqual({ page_title: 'a <b>bold</b> & c', page_description: null, meta_tags: {}, favicon: null });
+  });
+
+  test('reads unquoted, single-quoted and empty attributes in any case (the first of a name wins), and a title after a self-closed <svg/>', () => {
+    // Prepare
+    const html = '<META NAME=Description CONTENT=unquoted><meta name=\'keywords\' content=\'a, b\' content="second"><meta name="robots" content><svg/><title>after svg</title>';
+
+    // Act
+    const metadata = readPageMetadata(html, page);
+
+    // Assess
+    expect(metadata).toEqual({ page_title: 'after svg', page_description: 'unquoted', meta_tags: { description: 'unquoted', keywords: 'a, b', robots: '' }, favicon: null });
+  });
+
+  test('ends the head where <body> begins after an open <head>', () => {
+    // Prepare
+    const html = '<head><title>t</title><body><meta name="description" content="in body">';
+
+    // Act
+    const metadata = readPageMetadata(html, page);
+
+    // Assess
+    expect(metadata).toEqual({ page_title: 't', page_description: null, meta_tags: {}, favicon: null });
+  });
+
   test('keeps the first of two meta tags with the same name', () => {
     // Prepare
     const html = '<meta name="description" content="first"><meta name="DESCRIPTION" content="second">';

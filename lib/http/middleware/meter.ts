@@ -43,8 +43,9 @@ export function runsBesideQuota(definition: EndpointDefinition): boolean {
 
 /**
  * Quota: one atomic conditional update reserves the call against the billing month and counts it in the
- * day's per-API usage, before anything that writes or reaches the internet runs; a call that then fails is
- * refunded (at most once: usage.ts refundCall). HEAD and conditional GETs are reserved like the GET they
+ * day's per-API usage (both in the month item, which holds only the latest day's counts: usage.ts), before
+ * anything that writes or reaches the internet runs; a call that then fails is refunded (at most once:
+ * usage.ts refundCall). HEAD and conditional GETs are reserved like the GET they
  * stand for (CONTRACT: a 304 counts). Where runsBesideQuota allows, the handler runs beside that write: its
  * answer waits for the write and is dropped when the quota was used up (429), and a failure waits for it
  * too before the refund. Rate-limited endpoints count a per-minute window instead, for every call. Either
