@@ -733,7 +733,7 @@ async function benchServers(modes: [string, LocalServer, boolean][]): Promise<vo
   console.log(
     `\nLocal server, for scale (no budget): GET /v1/jokeoftheday, ${CONNECTIONS} connections, ${LOAD_ROUNDS} rounds of ${LOAD_SECONDS} s (medians of the rounds),\n` +
       `each round interleaved with the store alone (${CONNECTIONS} concurrent callers each writing an accepted call's usage through the SDK, no HTTP:\n` +
-      'the quota write and the day count) and a bare node:http server answering the same bytes.',
+      'its one conditional quota write) and a bare node:http server answering the same bytes.',
   );
   const first = modes[0]![1];
   const ceiling = await startCeiling(await fetch(`${first.url}/v1/jokeoftheday`, { headers: { 'x-api-key': first.keys.enterprise! } }));
